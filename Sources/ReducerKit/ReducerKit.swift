@@ -1,0 +1,1 @@
+// ReducerKit: reducers, effects, and a store that runs them. See Docs/GettingStarted.md.
