@@ -48,7 +48,9 @@ package enum RuntimeWarnings {
     for handler in current where handler(warning) { handled = true }
     guard !handled else { return }
     let text = "[ReducerKit] warning: \(warning.message) (\(warning.fileID):\(warning.line))\n"
-    fputs(text, stderr)
+    // `stderr` is a C global that Swift 6 cannot prove safe; write to file descriptor 2.
+    var bytes = Array(text.utf8)
+    _ = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress, $0.count) }
   }
 }
 

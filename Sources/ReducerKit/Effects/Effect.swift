@@ -1,0 +1,261 @@
+/// Work that a reducer asks the ``Store`` to do after it has changed the state: send more actions,
+/// run asynchronous code that feeds actions back, or cancel work in flight.
+///
+/// `Effect` reads like an enum at the call site:
+///
+/// ```swift
+/// case .refreshTapped:
+///   state.isLoading = true
+///   return .run { send in
+///     let items = try await api.fetchItems()
+///     await send(.itemsLoaded(items))
+///   } catch: { error, send in
+///     await send(.loadFailed("\(error)"))
+///   }
+///   .cancellable(id: "refresh", cancelInFlight: true)
+/// ```
+///
+/// Semantics (see Docs/Effects.md):
+/// - ``send(_:)`` effects, and merges and concatenations made only of them, are reduced before
+///   `Store.send` returns, in first-in first-out order.
+/// - A ``run(priority:operation:catch:fileID:line:)`` effect is a task owned by the store. It is
+///   registered for cancellation before `Store.send` returns, so a ``cancel(id:)`` can never miss
+///   it.
+/// - Actions that an effect sends after it was cancelled are dropped.
+public struct Effect<Action> {
+  package enum Operation {
+    case none
+    case send(Action)
+    case run(Run)
+    case merge([Effect])
+    case concatenate([Effect])
+    indirect case cancellable(Effect, id: EffectID, cancelInFlight: Bool)
+    case cancel(id: EffectID)
+    indirect case scoped(Effect, ScopeComponent)
+  }
+
+  /// The asynchronous part of an effect.
+  package struct Run: Sendable {
+    package let priority: TaskPriority?
+    /// The work; a thrown error that its own `catch` handler did not take is reported by the store.
+    package let body: @Sendable (Send<Action>) async throws -> Void
+    /// Where the effect was created, for warnings.
+    package let fileID: StaticString
+    package let line: UInt
+  }
+
+  package let operation: Operation
+
+  package init(operation: Operation) {
+    self.operation = operation
+  }
+
+  /// An effect that does nothing.
+  ///
+  /// ```swift
+  /// case .increment:
+  ///   state.count += 1
+  ///   return .none
+  /// ```
+  public static var none: Self { Self(operation: .none) }
+
+  /// An effect that sends `action` back into the store right away, before `Store.send` returns.
+  ///
+  /// ```swift
+  /// case .saveTapped:
+  ///   return .send(.delegate(.didSave))
+  /// ```
+  public static func send(_ action: Action) -> Self {
+    Self(operation: .send(action))
+  }
+
+  /// An effect that runs asynchronous work, which can send actions back into the store.
+  ///
+  /// ```swift
+  /// return .run { send in
+  ///   try await clock.sleep(for: .seconds(1))
+  ///   await send(.timerTicked)
+  /// }
+  /// ```
+  ///
+  /// The work runs in a task owned by the store: cancelling its id, releasing the store, or the
+  /// child state that started it going away cancels it.
+  ///
+  /// - Parameters:
+  ///   - priority: The priority of the task that runs the work.
+  ///   - operation: The work. It receives a ``Send`` to send actions back with.
+  ///   - handler: Called with any error that `operation` throws (other than the cancellation of
+  ///     a cancelled effect). Without a handler, such an error is reported as a runtime warning
+  ///     (a test failure under a TestStore); the store keeps working.
+  public static func run(
+    priority: TaskPriority? = nil,
+    operation: @escaping @Sendable (_ send: Send<Action>) async throws -> Void,
+    catch handler: (@Sendable (_ error: any Error, _ send: Send<Action>) async -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> Self {
+    let body: @Sendable (Send<Action>) async throws -> Void
+    if let handler {
+      body = { send in
+        do {
+          try await operation(send)
+        } catch is CancellationError where Task.isCancelled {
+          // A cancelled effect ending with CancellationError is how cancellation should look.
+        } catch {
+          await handler(error, send)
+        }
+      }
+    } else {
+      body = operation
+    }
+    return Self(
+      operation: .run(Run(priority: priority, body: body, fileID: fileID, line: line)))
+  }
+
+  /// An effect that sends every element of an asynchronous sequence of actions.
+  ///
+  /// ```swift
+  /// case .task:
+  ///   return .run(notifications.map { Action.notificationReceived($0) })
+  /// ```
+  ///
+  /// An error the sequence throws is treated like one thrown from
+  /// ``run(priority:operation:catch:fileID:line:)`` without a `catch` handler.
+  public static func run<S: AsyncSequence & Sendable>(
+    _ sequence: S,
+    priority: TaskPriority? = nil,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> Self where S.Element == Action {
+    .run(
+      priority: priority,
+      operation: { send in
+        for try await action in sequence {
+          // The element is handed straight to the main actor and not used here again.
+          let action = UncheckedSendable(action)
+          await send(action.value)
+        }
+      }, fileID: fileID, line: line)
+  }
+
+  /// Runs several effects at the same time.
+  ///
+  /// ```swift
+  /// return .merge(.send(.started), .run { send in await send(.loaded) })
+  /// ```
+  public static func merge(_ effects: Self...) -> Self {
+    merge(effects)
+  }
+
+  /// Runs several effects at the same time.
+  public static func merge(_ effects: some Swift.Sequence<Self>) -> Self {
+    var result = Self.none
+    for effect in effects { result = result.merge(with: effect) }
+    return result
+  }
+
+  /// Runs this effect and `other` at the same time.
+  ///
+  /// ```swift
+  /// return effect.merge(with: .send(.didStart))
+  /// ```
+  public func merge(with other: Self) -> Self {
+    switch (operation, other.operation) {
+    case (.none, _): return other
+    case (_, .none): return self
+    case (.merge(let lhs), .merge(let rhs)): return Self(operation: .merge(lhs + rhs))
+    case (.merge(let lhs), _): return Self(operation: .merge(lhs + [other]))
+    case (_, .merge(let rhs)): return Self(operation: .merge([self] + rhs))
+    default: return Self(operation: .merge([self, other]))
+    }
+  }
+
+  /// Runs effects one after the other: each starts when the one before it has finished.
+  ///
+  /// ```swift
+  /// return .concatenate(.send(.willLoad), .run { send in await send(.loaded) }, .send(.didLoad))
+  /// ```
+  public static func concatenate(_ effects: Self...) -> Self {
+    concatenate(effects)
+  }
+
+  /// Runs effects one after the other: each starts when the one before it has finished.
+  public static func concatenate(_ effects: some Swift.Sequence<Self>) -> Self {
+    var result = Self.none
+    for effect in effects { result = result.concatenate(with: effect) }
+    return result
+  }
+
+  /// Runs `other` when this effect has finished.
+  ///
+  /// ```swift
+  /// return effect.concatenate(with: .send(.didFinish))
+  /// ```
+  public func concatenate(with other: Self) -> Self {
+    switch (operation, other.operation) {
+    case (.none, _): return other
+    case (_, .none): return self
+    case (.concatenate(let lhs), .concatenate(let rhs)):
+      return Self(operation: .concatenate(lhs + rhs))
+    case (.concatenate(let lhs), _): return Self(operation: .concatenate(lhs + [other]))
+    case (_, .concatenate(let rhs)): return Self(operation: .concatenate([self] + rhs))
+    default: return Self(operation: .concatenate([self, other]))
+    }
+  }
+
+  /// Transforms the actions this effect sends.
+  ///
+  /// ```swift
+  /// let parentEffect = childEffect.map(Action.child)
+  /// ```
+  ///
+  /// - Parameter transform: Called on the main actor for each action the effect sends.
+  public func map<NewAction>(_ transform: @escaping (Action) -> NewAction) -> Effect<NewAction> {
+    switch operation {
+    case .none:
+      return .none
+    case .send(let action):
+      return .send(transform(action))
+    case .run(let run):
+      // `transform` is only called inside `Send`, which runs on the main actor.
+      let transform = UncheckedSendable(transform)
+      let body = run.body
+      return Effect<NewAction>(
+        operation: .run(
+          Effect<NewAction>.Run(
+            priority: run.priority,
+            body: { send in try await body(send.map(transform.value)) },
+            fileID: run.fileID, line: run.line)))
+    case .merge(let effects):
+      return Effect<NewAction>(operation: .merge(effects.map { $0.map(transform) }))
+    case .concatenate(let effects):
+      return Effect<NewAction>(operation: .concatenate(effects.map { $0.map(transform) }))
+    case .cancellable(let effect, let id, let cancelInFlight):
+      return Effect<NewAction>(
+        operation: .cancellable(effect.map(transform), id: id, cancelInFlight: cancelInFlight))
+    case .cancel(let id):
+      return Effect<NewAction>(operation: .cancel(id: id))
+    case .scoped(let effect, let component):
+      return Effect<NewAction>(operation: .scoped(effect.map(transform), component))
+    }
+  }
+
+  /// Whether running this effect needs no task: it only sends actions and cancels.
+  package var isSynchronous: Bool {
+    switch operation {
+    case .none, .send, .cancel: true
+    case .run: false
+    case .merge(let effects), .concatenate(let effects): effects.allSatisfy(\.isSynchronous)
+    case .cancellable(let effect, _, _), .scoped(let effect, _): effect.isSynchronous
+    }
+  }
+
+  /// This effect with its cancellation ids scoped to a child feature (see `Scope`).
+  package func scoped(to component: ScopeComponent) -> Self {
+    if case .none = operation { return self }
+    return Self(operation: .scoped(self, component))
+  }
+}
+
+extension Effect.Operation: Sendable where Action: Sendable {}
+extension Effect: Sendable where Action: Sendable {}

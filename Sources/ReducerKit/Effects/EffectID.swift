@@ -1,0 +1,52 @@
+/// A type-erased cancellation id: any `Hashable & Sendable` value.
+///
+/// `AnyHashable` is not `Sendable`, but every value wrapped here is (the only initializer takes
+/// `some Hashable & Sendable`), so sharing one across tasks is safe.
+package struct EffectID: Hashable, @unchecked Sendable, CustomStringConvertible {
+  let base: AnyHashable
+
+  /// Wraps a user's id.
+  package init(_ id: some Hashable & Sendable) {
+    base = AnyHashable(id)
+  }
+
+  /// Wraps a key path identifying a child's state. Key paths are immutable, so sharing one across
+  /// tasks is safe even when the compiler cannot prove its root and value types are `Sendable`.
+  package init(keyPath: AnyKeyPath) {
+    base = AnyHashable(keyPath)
+  }
+
+  package var description: String { String(describing: base.base) }
+}
+
+/// One step of the path from the root store to a child feature: the child's identity among its
+/// siblings (a state key path, an element id, an enum case).
+package struct ScopeComponent: Hashable, Sendable {
+  /// The child's identity.
+  package let id: EffectID
+  /// Whether the child can go away (`ifLet`, `forEach`, `ifCaseLet`): then every effect it starts
+  /// is also registered under the child's lifetime key, which is cancelled when it goes away.
+  package let hasLifetime: Bool
+
+  package init(id: EffectID, hasLifetime: Bool) {
+    self.id = id
+    self.hasLifetime = hasLifetime
+  }
+}
+
+/// The path from the root store to the feature that started an effect.
+package typealias ScopePath = [ScopeComponent]
+
+/// A key in the cancellation registry: a cancellation id scoped to the child that used it, or,
+/// with a `nil` id, the lifetime of a child instance.
+package struct EffectKey: Hashable, Sendable {
+  /// The child that used the id.
+  package var path: ScopePath
+  /// The user's id; `nil` for the child's lifetime key.
+  package var id: EffectID?
+
+  package init(path: ScopePath, id: EffectID?) {
+    self.path = path
+    self.id = id
+  }
+}

@@ -1,0 +1,81 @@
+/// A feature's logic: how an action changes the state, and which effects it starts.
+///
+/// Conform by implementing exactly one of ``reduce(into:action:)`` or ``body``:
+///
+/// ```swift
+/// struct Counter: Reducer {
+///   struct State: Equatable { var count = 0 }
+///   enum Action { case increment, decrement }
+///
+///   func reduce(into state: inout State, action: Action) -> Effect<Action> {
+///     switch action {
+///     case .increment: state.count += 1
+///     case .decrement: state.count -= 1
+///     }
+///     return .none
+///   }
+/// }
+/// ```
+///
+/// or, composing other reducers:
+///
+/// ```swift
+/// struct App: Reducer {
+///   struct State { var counter = Counter.State() }
+///   enum Action { case counter(Counter.Action) }
+///
+///   var body: some ReducerOf<Self> {
+///     Scope(state: \.counter, action: Action.counter) { Counter() }
+///   }
+/// }
+/// ```
+///
+/// A ``Store`` evaluates a reducer's ``body`` once, when the store is created, not once per action,
+/// so a `body` must not depend on anything but the reducer's own stored properties. Read
+/// dependencies inside the reducers it builds (in a ``Reduce`` closure or an effect), not while
+/// building it.
+public protocol Reducer<State, Action> {
+  /// The state the reducer changes.
+  associatedtype State
+  /// The actions the reducer handles.
+  associatedtype Action
+  /// The type of ``body``; `Never` for a reducer that implements ``reduce(into:action:)``.
+  associatedtype Body
+
+  /// Changes `state` for `action` and returns the effects to run.
+  ///
+  /// - Parameters:
+  ///   - state: The state to change, in place.
+  ///   - action: The action to handle.
+  /// - Returns: The effects the action starts, or ``Effect/none``.
+  func reduce(into state: inout State, action: Action) -> Effect<Action>
+
+  /// The reducers this reducer is made of.
+  @ReducerBuilder<State, Action>
+  var body: Body { get }
+}
+
+/// The reducer type with the same state and action as `R`: `some ReducerOf<Self>` in a `body`.
+///
+/// ```swift
+/// var body: some ReducerOf<Self> { Reduce { state, action in .none } }
+/// ```
+public typealias ReducerOf<R: Reducer> = Reducer<R.State, R.Action>
+
+extension Reducer where Body == Never {
+  /// A reducer that implements ``reduce(into:action:)`` has no body; reading it is a programmer
+  /// error.
+  public var body: Body {
+    fatalError(
+      "'\(Self.self)' has no body: it implements 'reduce(into:action:)'. Do not read 'body' of it.")
+  }
+}
+
+extension Reducer where Body: Reducer, Body.State == State, Body.Action == Action {
+  /// Runs ``body``.
+  ///
+  /// A ``Store`` evaluates `body` once; calling this method directly evaluates it on every call.
+  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    body.reduce(into: &state, action: action)
+  }
+}

@@ -1,0 +1,145 @@
+/// Builds a reducer from the reducers listed in a `body` or a composing reducer's trailing closure.
+///
+/// The reducers run in the order they are written and their effects are merged. `if`, `if/else`,
+/// `switch`, optionals and `for` loops work as in SwiftUI's view builder:
+///
+/// ```swift
+/// var body: some ReducerOf<Self> {
+///   Scope(state: \.counter, action: Action.counter) { Counter() }
+///   if isLoggingEnabled {
+///     Logging()
+///   }
+///   Reduce { state, action in .none }
+/// }
+/// ```
+@resultBuilder
+public enum ReducerBuilder<State, Action> {
+  /// An empty block does nothing.
+  public static func buildBlock() -> EmptyReducer<State, Action> {
+    EmptyReducer()
+  }
+
+  /// A reducer written in a block.
+  public static func buildExpression<R: Reducer<State, Action>>(_ expression: R) -> R {
+    expression
+  }
+
+  /// The first reducer of a block.
+  public static func buildPartialBlock<R: Reducer<State, Action>>(first: R) -> R {
+    first
+  }
+
+  /// Each next reducer of a block runs after the ones before it.
+  public static func buildPartialBlock<R0: Reducer<State, Action>, R1: Reducer<State, Action>>(
+    accumulated: R0, next: R1
+  ) -> _Sequence {
+    _Sequence(accumulated, next)
+  }
+
+  /// An `if` without `else`.
+  public static func buildOptional<R: Reducer<State, Action>>(_ wrapped: R?) -> _Optional {
+    _Optional(wrapped)
+  }
+
+  /// An `if #available` block.
+  public static func buildLimitedAvailability<R: Reducer<State, Action>>(_ wrapped: R) -> _Optional
+  {
+    _Optional(wrapped)
+  }
+
+  /// The first branch of an `if/else` or `switch`.
+  public static func buildEither<R0: Reducer<State, Action>, R1: Reducer<State, Action>>(
+    first: R0
+  ) -> _Conditional<R0, R1> {
+    .first(first)
+  }
+
+  /// The second branch of an `if/else` or `switch`.
+  public static func buildEither<R0: Reducer<State, Action>, R1: Reducer<State, Action>>(
+    second: R1
+  ) -> _Conditional<R0, R1> {
+    .second(second)
+  }
+
+  /// A `for` loop over reducers: they run in order.
+  public static func buildArray<R: Reducer<State, Action>>(_ reducers: [R]) -> _Sequence {
+    _Sequence(reducers.map { ResolvedReducer($0) })
+  }
+
+  /// Two or more reducers run in order, their effects merged. Built by ``ReducerBuilder``.
+  public struct _Sequence: Reducer {
+    let reducers: [ResolvedReducer<State, Action>]
+
+    init<R0: Reducer<State, Action>, R1: Reducer<State, Action>>(_ first: R0, _ second: R1) {
+      // Flattening nested sequences keeps a long block one loop instead of a deep recursion.
+      let head = (first as? _Sequence)?.reducers ?? [ResolvedReducer(first)]
+      reducers = head + [ResolvedReducer(second)]
+    }
+
+    init(_ reducers: [ResolvedReducer<State, Action>]) {
+      self.reducers = reducers
+    }
+
+    /// Runs each reducer in order and merges their effects.
+    public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+      var effect = Effect<Action>.none
+      for reducer in reducers {
+        effect = effect.merge(with: reducer.reduce(&state, action))
+      }
+      return effect
+    }
+  }
+
+  /// A reducer that runs only when present (an `if` without `else`). Built by ``ReducerBuilder``.
+  public struct _Optional: Reducer {
+    let wrapped: ResolvedReducer<State, Action>?
+
+    init<R: Reducer<State, Action>>(_ wrapped: R?) {
+      self.wrapped = wrapped.map { ResolvedReducer($0) }
+    }
+
+    /// Runs the wrapped reducer if there is one.
+    public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+      wrapped?.reduce(&state, action) ?? .none
+    }
+  }
+
+  /// One of two reducers (an `if/else` or `switch`). Built by ``ReducerBuilder``.
+  public enum _Conditional<First: Reducer<State, Action>, Second: Reducer<State, Action>>: Reducer {
+    /// The first branch was taken.
+    case first(First)
+    /// The second branch was taken.
+    case second(Second)
+
+    /// Runs the reducer of the branch that was taken.
+    public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+      switch self {
+      case .first(let first): first.reduce(into: &state, action: action)
+      case .second(let second): second.reduce(into: &state, action: action)
+      }
+    }
+  }
+}
+
+extension ReducerBuilder._Sequence: ResolvedReducerConvertible {
+  package var resolved: ResolvedReducer<State, Action> {
+    if reducers.count == 1 { return reducers[0] }
+    let reducers = reducers
+    return ResolvedReducer { state, action in
+      var effect = Effect<Action>.none
+      for reducer in reducers {
+        effect = effect.merge(with: reducer.reduce(&state, action))
+      }
+      return effect
+    }
+  }
+}
+
+extension ReducerBuilder._Conditional: ResolvedReducerConvertible {
+  package var resolved: ResolvedReducer<State, Action> {
+    switch self {
+    case .first(let first): ResolvedReducer(first)
+    case .second(let second): ResolvedReducer(second)
+    }
+  }
+}

@@ -1,0 +1,36 @@
+/// A reducer reduced to the one function that runs it, with its `body` evaluated once.
+///
+/// A reducer that has a `body` builds that body every time its `reduce(into:action:)` is called.
+/// Stores and composing reducers (``Scope``, `ifLet`, `forEach`, builder blocks) keep their children
+/// as `ResolvedReducer`s instead, so a body is built once per store, not once per action: that keeps
+/// closure contexts, case paths and key paths out of the per-action cost.
+package struct ResolvedReducer<State, Action> {
+  /// Runs the reducer.
+  package let reduce: (inout State, Action) -> Effect<Action>
+
+  /// Resolves `reducer`: follows `body` (once) down to the reducer that implements
+  /// `reduce(into:action:)` and keeps that.
+  package init<R: Reducer>(_ reducer: R) where R.State == State, R.Action == Action {
+    if let resolved = reducer as? any ResolvedReducerConvertible<State, Action> {
+      self = resolved.resolved
+    } else if R.Body.self != Never.self, let body = reducer.body as? any Reducer<State, Action> {
+      self.init(body)
+    } else {
+      self.init(reduce: reducer.reduce(into:action:))
+    }
+  }
+
+  /// Wraps a reduce function as it is.
+  package init(reduce: @escaping (inout State, Action) -> Effect<Action>) {
+    self.reduce = reduce
+  }
+}
+
+/// A reducer that already holds a resolved function (such as ``Reduce``) and hands it out as is,
+/// instead of being wrapped in one more closure.
+package protocol ResolvedReducerConvertible<State, Action> {
+  associatedtype State
+  associatedtype Action
+  /// The reducer's resolved form.
+  var resolved: ResolvedReducer<State, Action> { get }
+}

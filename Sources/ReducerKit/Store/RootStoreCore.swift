@@ -1,0 +1,221 @@
+import Observation
+
+/// The core of a root store: the state, the reducer, the action queue and the running effects.
+@MainActor
+package final class RootStoreCore<State, Action>: StoreCore<State, Action> {
+  private struct QueuedAction {
+    let action: Action
+    let group: EffectGroup?
+  }
+
+  /// Where effects run and what they inherit.
+  package struct EffectContext {
+    var path: ScopePath = []
+    var keys: [EffectKey] = []
+    var group: EffectGroup?
+  }
+
+  private var currentState: State
+  private let reducer: ResolvedReducer<State, Action>
+  package let dependencies: DependencyValues
+
+  /// Actions waiting to be reduced, first in first out; `queueHead` is the next one.
+  private var queue: [QueuedAction] = []
+  private var queueHead = 0
+  private var isDraining = false
+
+  /// Observers: the store whose registrar to notify, once something read the state.
+  private weak var observedStore: Store<State, Action>?
+  private var stateSubscribers: [UInt64: @MainActor (State) -> Void] = [:]
+  private var nextSubscriberID: UInt64 = 0
+
+  init(
+    initialState: State, reducer: ResolvedReducer<State, Action>, dependencies: DependencyValues
+  ) {
+    currentState = initialState
+    self.reducer = reducer
+    self.dependencies = dependencies
+    super.init(registry: EffectRegistry())
+  }
+
+  deinit {
+    registry.close()
+  }
+
+  override package var state: State { currentState }
+
+  override package func access(from store: Store<State, Action>) {
+    observedStore = store
+    store.registrar.access(store, keyPath: \.state)
+  }
+
+  override package func subscribe(_ onState: @escaping @MainActor (State) -> Void) -> UInt64 {
+    nextSubscriberID += 1
+    stateSubscribers[nextSubscriberID] = onState
+    onState(currentState)
+    return nextSubscriberID
+  }
+
+  override package func unsubscribe(_ id: UInt64) {
+    stateSubscribers[id] = nil
+  }
+
+  override package func send(_ action: Action, group: EffectGroup?) -> StoreTask {
+    if isDraining {
+      // Re-entrant: reduce it after the actions already queued, in order.
+      let group = group ?? EffectGroup()
+      registry.retain(group)
+      queue.append(QueuedAction(action: action, group: group))
+      return StoreTask(group: group, registry: registry)
+    }
+    isDraining = true
+    defer { isDraining = false }
+    var context = EffectContext(group: group)
+    reduce(action, context: &context)
+    drainQueue()
+    return StoreTask(group: context.group, registry: registry)
+  }
+
+  private func drainQueue() {
+    while queueHead < queue.count {
+      let next = queue[queueHead]
+      queueHead += 1
+      var context = EffectContext(group: next.group)
+      reduce(next.action, context: &context)
+      if let group = next.group { registry.release(group) }
+    }
+    queue.removeAll(keepingCapacity: queue.count < 1024)
+    queueHead = 0
+  }
+
+  private func reduce(_ action: Action, context: inout EffectContext) {
+    let effect = reducer.reduce(&currentState, action)
+    didChangeState()
+    if case .none = effect.operation { return }
+    start(effect, action: action, context: &context)
+  }
+
+  private func didChangeState() {
+    if let store = observedStore {
+      // Something read the state since the last notification: tell it. Observation tracking is
+      // one-shot, so until the state is read again nothing needs the registrar.
+      observedStore = nil
+      store.registrar.withMutation(of: store, keyPath: \.state) {}
+    }
+    if !stateSubscribers.isEmpty {
+      for subscriber in stateSubscribers.values { subscriber(currentState) }
+    }
+  }
+
+  /// Runs an effect: synchronous parts now, asynchronous parts as registered tasks.
+  private func start(_ effect: Effect<Action>, action: Action, context: inout EffectContext) {
+    switch effect.operation {
+    case .none:
+      return
+    case .send(let next):
+      if context.group == nil { context.group = EffectGroup() }
+      registry.retain(context.group!)
+      queue.append(QueuedAction(action: next, group: context.group))
+    case .run(let run):
+      if context.group == nil { context.group = EffectGroup() }
+      startTask(run, action: action, context: context)
+    case .merge(let effects):
+      for effect in effects { start(effect, action: action, context: &context) }
+    case .concatenate(let effects):
+      if effect.isSynchronous {
+        for effect in effects { start(effect, action: action, context: &context) }
+      } else {
+        if context.group == nil { context.group = EffectGroup() }
+        startConcatenation(effects, action: action, context: context)
+      }
+    case .cancellable(let inner, let id, let cancelInFlight):
+      let key = EffectKey(path: context.path, id: id)
+      if cancelInFlight { registry.cancel(key) }
+      var innerContext = context
+      innerContext.keys.append(key)
+      start(inner, action: action, context: &innerContext)
+      context.group = innerContext.group
+    case .cancel(let id):
+      registry.cancel(EffectKey(path: context.path, id: id))
+    case .scoped(let inner, let component):
+      var innerContext = context
+      innerContext.path.append(component)
+      if component.hasLifetime {
+        innerContext.keys.append(EffectKey(path: innerContext.path, id: nil))
+      }
+      start(inner, action: action, context: &innerContext)
+      context.group = innerContext.group
+    }
+  }
+
+  private func makeSend(group: EffectGroup?) -> Send<Action> {
+    Send { [weak self] action in
+      _ = self?.send(action, group: group)
+    }
+  }
+
+  private func startTask(_ run: Effect<Action>.Run, action: Action, context: EffectContext) {
+    guard let token = registry.reserve(keys: context.keys, group: context.group) else { return }
+    let send = makeSend(group: context.group)
+    let registry = registry
+    // The action is only described on the main actor, when the effect reports an error.
+    let origin = UncheckedSendable(action)
+    let task = Task(priority: run.priority) {
+      do {
+        try await run.body(send)
+      } catch is CancellationError where Task.isCancelled {
+        // Cancelled effects end with CancellationError: nothing to report.
+      } catch {
+        await MainActor.run {
+          runtimeWarn(
+            """
+            An effect started by action \(describe(origin.value)) threw an error that no \
+            'catch' handler handled: \(error). Handle errors in the effect, or pass \
+            '.run(operation:catch:)' a 'catch' handler. The store keeps running.
+            """, fileID: run.fileID, line: run.line)
+        }
+      }
+      registry.complete(token)
+    }
+    registry.attach(task, to: token)
+  }
+
+  private func startConcatenation(
+    _ effects: [Effect<Action>], action: Action, context: EffectContext
+  ) {
+    guard let token = registry.reserve(keys: context.keys, group: context.group) else { return }
+    let registry = registry
+    let task = Task { @MainActor [weak self] in
+      for effect in effects {
+        guard let self, !Task.isCancelled else { break }
+        // Each part runs in a group of its own, under the same cancellation keys, and the next
+        // part starts when that group is empty.
+        var partContext = context
+        partContext.group = EffectGroup()
+        let part = partContext.group!
+        registry.retain(part)
+        self.start(effect, action: action, context: &partContext)
+        self.drainIfIdle()
+        registry.release(part)
+        await registry.wait(for: part)
+      }
+      registry.complete(token)
+    }
+    registry.attach(task, to: token)
+  }
+
+  /// Reduces actions queued outside of a `send` (by a concatenation's synchronous parts).
+  private func drainIfIdle() {
+    guard !isDraining else { return }
+    isDraining = true
+    defer { isDraining = false }
+    drainQueue()
+  }
+}
+
+/// A short description of an action for warnings: `Action.child(.increment)`.
+package func describe(_ value: Any) -> String {
+  var text = ""
+  debugPrint(value, terminator: "", to: &text)
+  return text
+}

@@ -1,0 +1,158 @@
+import Observation
+
+/// Runs a feature: holds its state, reduces the actions sent to it, and runs the effects they
+/// return.
+///
+/// ```swift
+/// let store = Store(initialState: Counter.State()) {
+///   Counter()
+/// }
+/// store.send(.increment)
+/// print(store.count)  // 1
+/// ```
+///
+/// - Actions sent while an action is being reduced (by ``Effect/send(_:)``, by effects, or
+///   re-entrantly) are queued and reduced in order: no recursion, no lost action.
+/// - ``Effect/send(_:)`` effects, and merges of them, are reduced before ``send(_:)`` returns;
+///   every ``Effect/run(priority:operation:catch:fileID:line:)`` effect it started has been
+///   registered for cancellation by then.
+/// - Releasing the store cancels all its effects; effects never keep it alive.
+///
+/// `Store` is `Observable`: reading ``state`` (or a field through dynamic member lookup) inside
+/// `withObservationTracking` is notified when the state changes.
+@MainActor
+@dynamicMemberLookup
+public final class Store<State, Action>: Observable {
+  package let core: StoreCore<State, Action>
+  package let registrar = ObservationRegistrar()
+  private var children: [ScopeKey: WeakChild] = [:]
+
+  package init(core: StoreCore<State, Action>) {
+    self.core = core
+  }
+
+  /// Creates a store that runs `reducer` from `initialState`.
+  ///
+  /// ```swift
+  /// let store = Store(initialState: Feature.State()) {
+  ///   Feature()
+  /// } withDependencies: {
+  ///   $0.continuousClock = ContinuousClock()
+  /// }
+  /// ```
+  ///
+  /// The reducer's `body` is evaluated once, here.
+  ///
+  /// - Parameters:
+  ///   - initialState: The state to start from.
+  ///   - reducer: Builds the feature's reducer.
+  ///   - prepareDependencies: Overrides dependencies for every action and effect of this store.
+  public convenience init<R: Reducer>(
+    initialState: R.State,
+    @ReducerBuilder<State, Action> reducer: () -> R,
+    withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil
+  ) where R.State == State, R.Action == Action {
+    var dependencies = DependencyValues()
+    prepareDependencies?(&dependencies)
+    self.init(
+      core: RootStoreCore(
+        initialState: initialState, reducer: ResolvedReducer(reducer()),
+        dependencies: dependencies))
+  }
+
+  /// The current state.
+  ///
+  /// Reading it inside `withObservationTracking` registers interest in the whole state.
+  public var state: State {
+    core.access(from: self)
+    return core.state
+  }
+
+  /// Reads the state without registering observation, for code that only needs a value now.
+  ///
+  /// ```swift
+  /// let count = store.withState { $0.count }
+  /// ```
+  public func withState<R>(_ body: (_ state: State) -> R) -> R {
+    body(core.state)
+  }
+
+  /// Reads a field of the state: `store.count` for `store.state.count`.
+  public subscript<Value>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
+    state[keyPath: keyPath]
+  }
+
+  /// Sends an action: reduces it (and any actions it sends synchronously) now, and starts its
+  /// effects.
+  ///
+  /// ```swift
+  /// store.send(.increment)
+  /// await store.send(.load).finish()
+  /// ```
+  ///
+  /// - Returns: A task that waits for or cancels the effects the action started.
+  @discardableResult
+  public func send(_ action: Action) -> StoreTask {
+    core.send(action, group: nil)
+  }
+
+  /// A store for part of this store's state and actions, that stays in sync with this one.
+  ///
+  /// ```swift
+  /// let detailsStore = store.scope(state: \.details, action: Counter.Action.details)
+  /// detailsStore.send(.toggle)  // sent to `store` as `.details(.toggle)`
+  /// ```
+  ///
+  /// The child store is cached: scoping again with the same state key path and child action type
+  /// returns the same object while it is alive.
+  public func scope<ChildState, ChildAction>(
+    state: KeyPath<State, ChildState>,
+    action: @escaping (ChildAction) -> Action
+  ) -> Store<ChildState, ChildAction> {
+    let key = ScopeKey(state: state, action: ObjectIdentifier(ChildAction.self))
+    if let child = children[key]?.store as? Store<ChildState, ChildAction> {
+      return child
+    }
+    let child = Store<ChildState, ChildAction>(
+      core: ScopedStoreCore(parent: self, toState: { $0[keyPath: state] }, fromAction: action))
+    children[key] = WeakChild(store: child)
+    return child
+  }
+
+  /// A store for part of this store's state and actions, with the action given as a
+  /// ``CasePath``.
+  ///
+  /// ```swift
+  /// let detailsStore = store.scope(state: \.details, action: CasePath(Counter.Action.details))
+  /// ```
+  public func scope<ChildState, ChildAction>(
+    state: KeyPath<State, ChildState>,
+    action: CasePath<Action, ChildAction>
+  ) -> Store<ChildState, ChildAction> {
+    scope(state: state, action: action.embed)
+  }
+
+  /// The current state, then each new state after every action, as an asynchronous sequence.
+  ///
+  /// For code without Observation: UIKit, command-line tools, servers.
+  ///
+  /// ```swift
+  /// for await state in store.states {
+  ///   print(state.count)
+  /// }
+  /// ```
+  public var states: StoreStates<State> {
+    StoreStates(store: self)
+  }
+}
+
+/// The cache key of a scoped store: the state key path plus the child action type.
+private struct ScopeKey: Hashable {
+  let state: AnyKeyPath
+  let action: ObjectIdentifier
+}
+
+/// A cached child store, held weakly so the cache never keeps a child alive.
+private struct WeakChild {
+  weak var store: AnyObject?
+}

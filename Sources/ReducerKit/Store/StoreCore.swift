@@ -1,0 +1,39 @@
+import Observation
+
+/// What a ``Store`` runs on: the root core owns the state, the reducer and the effects; a scoped
+/// core reads and sends through its parent.
+@MainActor
+package class StoreCore<State, Action> {
+  /// The effects of the whole store tree.
+  package let registry: EffectRegistry
+
+  init(registry: EffectRegistry) {
+    self.registry = registry
+  }
+
+  /// The current state.
+  package var state: State { fatalError("subclass must implement") }
+
+  /// Whether the state can be read (a scoped store whose state went away cannot).
+  package var isValid: Bool { true }
+
+  /// Sends an action; `group` is the group of the effect that sent it, if any.
+  package func send(_ action: Action, group: EffectGroup?) -> StoreTask {
+    fatalError("subclass must implement")
+  }
+
+  /// Registers interest of `store`'s observers in the state.
+  package func access(from store: Store<State, Action>) {
+    fatalError("subclass must implement")
+  }
+
+  /// Starts a stream of states: the current one, then one after each action.
+  package func subscribe(_ onState: @escaping @MainActor (State) -> Void) -> UInt64 {
+    fatalError("subclass must implement")
+  }
+
+  /// Stops a stream started by ``subscribe(_:)``.
+  package func unsubscribe(_ id: UInt64) {
+    fatalError("subclass must implement")
+  }
+}

@@ -1,0 +1,345 @@
+import Observation
+import Testing
+
+@testable import ReducerKit
+
+@MainActor
+@Suite struct StoreTests {
+  @Test func sendReducesTheAction() {
+    let store = Store(initialState: Counter.State()) { Counter() }
+    store.send(.increment)
+    store.send(.increment)
+    store.send(.decrement)
+    #expect(store.state.count == 1)
+    #expect(store.count == 1)
+    #expect(store.withState(\.count) == 1)
+  }
+
+  @Test func synchronousSendEffectsAreReducedBeforeSendReturnsInFIFOOrder() {
+    enum Action { case start, a, b, c, d }
+    let store = Store(initialState: [Action]()) {
+      Reduce<[Action], Action> { state, action in
+        state.append(action)
+        switch action {
+        case .start: return .merge(.send(.a), .send(.b))
+        case .a: return .send(.c)
+        case .b: return .concatenate(.send(.d))
+        case .c, .d: return .none
+        }
+      }
+    }
+    store.send(.start)
+    // FIFO: a and b were queued by start; c by a; d by b.
+    #expect(store.state == [.start, .a, .b, .c, .d])
+  }
+
+  @Test func aLongChainOfSendEffectsDoesNotGrowTheStack() {
+    let store = Store(initialState: 0) {
+      Reduce<Int, Int> { state, remaining in
+        state += 1
+        return remaining > 0 ? .send(remaining - 1) : .none
+      }
+    }
+    store.send(100_000)
+    #expect(store.state == 100_001)
+  }
+
+  @Test func reentrantSendsAreQueuedNotRecursive() {
+    final class Box { var store: Store<[Int], Int>? }
+    let box = Box()
+    let store = Store(initialState: [Int]()) {
+      Reduce<[Int], Int> { state, action in
+        state.append(action)
+        if action == 1 {
+          // Re-entrant send while reducing 1: must run after 1 (and after 2 queued before it).
+          box.store?.send(3)
+          #expect(state == [1])
+          return .send(2)
+        }
+        return .none
+      }
+    }
+    box.store = store
+    store.send(1)
+    #expect(store.state == [1, 3, 2])
+  }
+
+  @Test func runEffectsFeedActionsBack() async {
+    enum Action { case load, loaded(Int) }
+    let store = Store(initialState: 0) {
+      Reduce<Int, Action> { state, action in
+        switch action {
+        case .load: return .run { send in await send(.loaded(42)) }
+        case .loaded(let value):
+          state = value
+          return .none
+        }
+      }
+    }
+    await store.send(.load).finish()
+    #expect(store.state == 42)
+  }
+
+  @Test func finishWaitsForActionsSentBackAndTheEffectsTheyStart() async {
+    enum Action { case first, second, third }
+    let store = Store(initialState: [String]()) {
+      Reduce<[String], Action> { state, action in
+        switch action {
+        case .first:
+          return .run { send in
+            await Task.yield()
+            await send(.second)
+          }
+        case .second:
+          state.append("second")
+          return .run { send in
+            await Task.yield()
+            await send(.third)
+          }
+        case .third:
+          state.append("third")
+          return .none
+        }
+      }
+    }
+    await store.send(.first).finish()
+    #expect(store.state == ["second", "third"])
+  }
+
+  @Test func cancelSentRightAfterAnEffectStartsNeverMissesIt() async {
+    enum Action { case start, stop, tick }
+    for _ in 0..<200 {
+      let store = Store(initialState: 0) {
+        Reduce<Int, Action> { state, action in
+          switch action {
+          case .start:
+            return .run { send in
+              await send(.tick)
+              try await Task.sleep(for: .seconds(60))
+              await send(.tick)
+            }
+            .cancellable(id: "effect")
+          case .stop:
+            return .cancel(id: "effect")
+          case .tick:
+            state += 1
+            return .none
+          }
+        }
+      }
+      let task = store.send(.start)
+      store.send(.stop)
+      await task.finish()
+      // The effect may or may not have sent its first tick before being cancelled, but never
+      // the second one, and it has ended.
+      #expect(store.state <= 1)
+      #expect(store.core.registry.count == 0)
+    }
+  }
+
+  @Test func cancelInFlightCancelsTheRunningEffectFirst() async {
+    enum Action { case start(Int), finished(Int) }
+    let gate = AsyncGate()
+    let store = Store(initialState: [Int]()) {
+      Reduce<[Int], Action> { state, action in
+        switch action {
+        case .start(let n):
+          return .run { send in
+            await gate.wait()
+            await send(.finished(n))
+          }
+          .cancellable(id: "load", cancelInFlight: true)
+        case .finished(let n):
+          state.append(n)
+          return .none
+        }
+      }
+    }
+    let first = store.send(.start(1))
+    let second = store.send(.start(2))
+    #expect(first.isCancelled)
+    #expect(!second.isCancelled)
+    await gate.open()
+    await first.finish()
+    await second.finish()
+    // The first effect was cancelled before it could send: its action is dropped.
+    #expect(store.state == [2])
+  }
+
+  @Test func releasingTheStoreCancelsItsEffects() async {
+    let started = AsyncGate()
+    let ended = AsyncGate()
+    var store: Store<Int, Int>? = Store(initialState: 0) {
+      Reduce<Int, Int> { _, _ in
+        .run { _ in
+          await started.open()
+          try? await Task.sleep(for: .seconds(60))
+          await ended.open()
+        }
+      }
+    }
+    weak let weakStore = store
+    store?.send(1)
+    await started.wait()
+    store = nil
+    #expect(weakStore == nil)
+    await ended.wait()
+  }
+
+  @Test func effectsDoNotKeepTheStoreAlive() async {
+    let started = AsyncGate()
+    var store: Store<Int, Int>? = Store(initialState: 0) {
+      Reduce<Int, Int> { _, _ in
+        .run { send in
+          await started.open()
+          try await Task.sleep(for: .seconds(60))
+          await send(1)
+        }
+      }
+    }
+    weak let weakStore = store
+    store?.send(1)
+    await started.wait()
+    store = nil
+    #expect(weakStore == nil)
+  }
+
+  @Test func anErrorGoesToTheCatchHandler() async {
+    struct Failure: Error {}
+    enum Action { case load, failed }
+    let store = Store(initialState: 0) {
+      Reduce<Int, Action> { state, action in
+        switch action {
+        case .load:
+          return .run { _ in throw Failure() } catch: { _, send in await send(.failed) }
+        case .failed:
+          state = -1
+          return .none
+        }
+      }
+    }
+    await store.send(.load).finish()
+    #expect(store.state == -1)
+  }
+
+  @Test func anUncaughtErrorIsAWarningAndTheStoreKeepsWorking() async {
+    struct UncaughtStoreTestFailure: Error {}
+    let recorder = WarningRecorder(matching: "UncaughtStoreTestFailure")
+    enum Action { case load, increment }
+    let store = Store(initialState: 0) {
+      Reduce<Int, Action> { state, action in
+        switch action {
+        case .load: return .run { _ in throw UncaughtStoreTestFailure() }
+        case .increment:
+          state += 1
+          return .none
+        }
+      }
+    }
+    await store.send(.load).finish()
+    #expect(recorder.messages.count == 1)
+    #expect(recorder.messages.first?.contains("load") == true)
+    store.send(.increment)
+    #expect(store.state == 1)
+  }
+
+  @Test func cancellingAnUnknownIDDoesNothing() {
+    let store = Store(initialState: 0) {
+      Reduce<Int, Int> { state, action in
+        state += action
+        return .cancel(id: "nothing-runs-under-this-id")
+      }
+    }
+    let task = store.send(1)
+    #expect(task.isCancelled)
+    #expect(store.state == 1)
+  }
+
+  @Test func theBodyIsEvaluatedOnce() {
+    final class Counter: @unchecked Sendable { var count = 0 }
+    let evaluations = Counter()
+    struct Feature: Reducer {
+      let evaluations: Counter
+      var body: some Reducer<Int, Int> {
+        let _ = evaluations.count += 1
+        Reduce { state, action in
+          state += action
+          return .none
+        }
+      }
+    }
+    let store = Store(initialState: 0) { Feature(evaluations: evaluations) }
+    for _ in 0..<10 { store.send(1) }
+    #expect(store.state == 10)
+    #expect(evaluations.count == 1)
+  }
+
+  @Test func scopedStoresAreCachedAndStayInSync() {
+    struct Parent: Reducer {
+      struct State { var counter = Counter.State() }
+      enum Action { case counter(Counter.Action) }
+      var body: some ReducerOf<Self> {
+        Scope(state: \.counter, action: Action.counter) { Counter() }
+      }
+    }
+    let store = Store(initialState: Parent.State()) { Parent() }
+    let child = store.scope(state: \.counter, action: Parent.Action.counter)
+    #expect(child === store.scope(state: \.counter, action: Parent.Action.counter))
+    child.send(.increment)
+    #expect(child.count == 1)
+    #expect(store.state.counter.count == 1)
+    store.send(.counter(.set(5)))
+    #expect(child.count == 5)
+    let viaCasePath = store.scope(state: \.counter, action: CasePath(Parent.Action.counter))
+    #expect(viaCasePath === child)
+  }
+
+  @Test func observersOfTheStateAreNotified() {
+    let store = Store(initialState: Counter.State()) { Counter() }
+    let changed = Locked(false)
+    withObservationTracking {
+      _ = store.state.count
+    } onChange: {
+      changed.withLock { $0 = true }
+    }
+    store.send(.increment)
+    #expect(changed.withLock { $0 })
+  }
+
+  @Test func childStoreObserversAreNotified() {
+    struct Parent: Reducer {
+      struct State { var counter = Counter.State() }
+      enum Action { case counter(Counter.Action) }
+      var body: some ReducerOf<Self> {
+        Scope(state: \.counter, action: Action.counter) { Counter() }
+      }
+    }
+    let store = Store(initialState: Parent.State()) { Parent() }
+    let child = store.scope(state: \.counter, action: Parent.Action.counter)
+    let changed = Locked(false)
+    withObservationTracking {
+      _ = child.count
+    } onChange: {
+      changed.withLock { $0 = true }
+    }
+    child.send(.increment)
+    #expect(changed.withLock { $0 })
+  }
+}
+
+/// A one-shot gate: `wait()` suspends until `open()` is called.
+actor AsyncGate {
+  private var isOpen = false
+  private var waiters: [CheckedContinuation<Void, Never>] = []
+
+  func open() {
+    isOpen = true
+    for waiter in waiters { waiter.resume() }
+    waiters = []
+  }
+
+  func wait() async {
+    if isOpen { return }
+    await withCheckedContinuation { waiters.append($0) }
+  }
+}
