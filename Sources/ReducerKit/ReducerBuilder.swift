@@ -37,12 +37,13 @@ public enum ReducerBuilder<State, Action> {
   }
 
   /// An `if` without `else`.
-  public static func buildOptional<R: Reducer<State, Action>>(_ wrapped: R?) -> _Optional {
+  public static func buildOptional<R: Reducer<State, Action>>(_ wrapped: R?) -> _Optional<R> {
     _Optional(wrapped)
   }
 
   /// An `if #available` block.
-  public static func buildLimitedAvailability<R: Reducer<State, Action>>(_ wrapped: R) -> _Optional
+  public static func buildLimitedAvailability<R: Reducer<State, Action>>(_ wrapped: R)
+    -> _Optional<R>
   {
     _Optional(wrapped)
   }
@@ -91,10 +92,10 @@ public enum ReducerBuilder<State, Action> {
   }
 
   /// A reducer that runs only when present (an `if` without `else`). Built by ``ReducerBuilder``.
-  public struct _Optional: Reducer {
+  public struct _Optional<Wrapped: Reducer<State, Action>>: Reducer {
     let wrapped: ResolvedReducer<State, Action>?
 
-    init<R: Reducer<State, Action>>(_ wrapped: R?) {
+    init(_ wrapped: Wrapped?) {
       self.wrapped = wrapped.map { ResolvedReducer($0) }
     }
 

@@ -1,1 +1,0 @@
-// ReducerKit: reducers, effects, and a store that runs them. See Docs/GettingStarted.md.

@@ -1,0 +1,120 @@
+import Testing
+
+@testable import ReducerKit
+
+@MainActor
+@Suite struct ScopeTests {
+  struct Parent: Reducer {
+    struct State: Equatable {
+      var counter = Counter.State()
+      var other = Counter.State()
+      var log: [String] = []
+    }
+    enum Action: Equatable {
+      case counter(Counter.Action)
+      case other(Counter.Action)
+      case parent
+    }
+    var body: some ReducerOf<Self> {
+      Scope(state: \.counter, action: Action.counter) { Counter() }
+      Counter().pull(state: \State.other, action: Action.other)
+      Reduce { state, action in
+        state.log.append("parent saw \(action)")
+        return .none
+      }
+    }
+  }
+
+  @Test func runsTheChildOnItsStateForItsActions() {
+    var state = Parent.State()
+    _ = Parent().reduce(into: &state, action: .counter(.increment))
+    #expect(state.counter.count == 1)
+    #expect(state.other.count == 0)
+    _ = Parent().reduce(into: &state, action: .other(.decrement))
+    #expect(state.other.count == -1)
+    #expect(state.counter.count == 1)
+  }
+
+  @Test func ignoresOtherActions() {
+    var state = Parent.State()
+    _ = Parent().reduce(into: &state, action: .parent)
+    #expect(state.counter.count == 0)
+    #expect(state.log == ["parent saw parent"])
+  }
+
+  @Test func theChildRunsBeforeTheParentBlockAfterIt() {
+    var state = Parent.State()
+    _ = Parent().reduce(into: &state, action: .counter(.increment))
+    #expect(state.log == ["parent saw counter(ReducerKitTests.Counter.Action.increment)"])
+  }
+
+  @Test func acceptsACasePath() {
+    let scope = Scope(state: \Parent.State.counter, action: CasePath(Parent.Action.counter)) {
+      Counter()
+    }
+    var state = Parent.State()
+    _ = scope.reduce(into: &state, action: .counter(.set(9)))
+    #expect(state.counter.count == 9)
+    let pulled = Counter().pull(state: \Parent.State.other, action: CasePath(Parent.Action.other))
+    _ = pulled.reduce(into: &state, action: .other(.set(4)))
+    #expect(state.other.count == 4)
+  }
+
+  @Test func mapsChildEffectsToParentActions() async {
+    enum ChildAction { case start, done }
+    enum ParentAction { case child(ChildAction) }
+    let store = Store(initialState: [String]()) {
+      Scope(state: \[String].self, action: ParentAction.child) {
+        Reduce<[String], ChildAction> { state, action in
+          switch action {
+          case .start: return .run { send in await send(.done) }
+          case .done:
+            state.append("done")
+            return .none
+          }
+        }
+      }
+    }
+    await store.send(.child(.start)).finish()
+    #expect(store.state == ["done"])
+  }
+
+  @Test func siblingChildrenUsingTheSameIDDoNotCancelEachOther() async {
+    enum ChildAction { case start, stop, tick }
+    enum ParentAction: Equatable { case a(ChildAction), b(ChildAction), stopAll }
+    struct State { var a = 0, b = 0 }
+    let child = Reduce<Int, ChildAction> { state, action in
+      switch action {
+      case .start:
+        return .run { send in
+          try await Task.sleep(for: .seconds(60))
+          await send(.tick)
+        }
+        .cancellable(id: "timer")
+      case .stop: return .cancel(id: "timer")
+      case .tick:
+        state += 1
+        return .none
+      }
+    }
+    let store = Store(initialState: State()) {
+      Scope(state: \State.a, action: ParentAction.a) { child }
+      Scope(state: \State.b, action: ParentAction.b) { child }
+      Reduce { _, action in
+        // The parent's "timer" is not the children's.
+        action == .stopAll ? .cancel(id: "timer") : .none
+      }
+    }
+    let a = store.send(.a(.start))
+    let b = store.send(.b(.start))
+    store.send(.a(.stop))
+    #expect(a.isCancelled)
+    #expect(!b.isCancelled)
+    store.send(.stopAll)
+    #expect(!b.isCancelled)
+    b.cancel()
+    await b.finish()
+  }
+}
+
+extension ScopeTests.Parent.Action: Sendable {}
