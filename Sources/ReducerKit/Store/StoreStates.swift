@@ -40,5 +40,10 @@ public struct StoreStates<State>: AsyncSequence {
     public mutating func next() async -> State? {
       await base.next()?.value
     }
+
+    /// The next state, staying on the caller's actor (what `for await` uses).
+    public mutating func next(isolation actor: isolated (any Actor)?) async -> State? {
+      await base.next(isolation: actor)?.value
+    }
   }
 }

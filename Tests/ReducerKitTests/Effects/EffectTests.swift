@@ -1,0 +1,146 @@
+import Testing
+
+@testable import ReducerKit
+
+@MainActor
+@Suite struct EffectTests {
+  @Test func noneMergedWithAnEffectIsThatEffect() {
+    let effect = Effect<Int>.none.merge(with: .send(1))
+    guard case .send(1) = effect.operation else {
+      Issue.record("expected .send(1), got \(effect.operation)")
+      return
+    }
+  }
+
+  @Test func mergesFlatten() {
+    let effect = Effect<Int>.merge(.send(1), .merge(.send(2), .send(3)), .none)
+    guard case .merge(let effects) = effect.operation else {
+      Issue.record("expected a merge")
+      return
+    }
+    #expect(effects.count == 3)
+  }
+
+  @Test func concatenationsFlatten() {
+    let effect = Effect<Int>.concatenate(.send(1), .concatenate(.send(2), .send(3)))
+    guard case .concatenate(let effects) = effect.operation else {
+      Issue.record("expected a concatenation")
+      return
+    }
+    #expect(effects.count == 3)
+  }
+
+  @Test func synchronousEffectsAreRecognised() {
+    #expect(Effect<Int>.merge(.send(1), .cancel(id: 1)).isSynchronous)
+    #expect(!Effect<Int>.merge(.send(1), .run { _ in }).isSynchronous)
+  }
+
+  @Test func mapTransformsSentActions() {
+    let effect = Effect<Int>.send(1).map { "\($0)" }
+    guard case .send("1") = effect.operation else {
+      Issue.record("expected .send(\"1\")")
+      return
+    }
+  }
+
+  @Test func mapTransformsActionsSentByRunEffects() async {
+    let store = Store(initialState: [String]()) {
+      Reduce<[String], String> { state, action in
+        state.append(action)
+        return action == "start"
+          ? Effect<Int>.run { send in await send(7) }.map { "got \($0)" } : .none
+      }
+    }
+    await store.send("start").finish()
+    #expect(store.state == ["start", "got 7"])
+  }
+
+  @Test func concatenatedEffectsRunOneAfterTheOther() async {
+    let store = Store(initialState: [String]()) {
+      Reduce<[String], String> { state, action in
+        state.append(action)
+        guard action == "start" else { return .none }
+        return .concatenate(
+          .run { send in
+            try await Task.sleep(for: .milliseconds(20))
+            await send("first")
+          },
+          .send("second"),
+          .run { send in await send("third") }
+        )
+      }
+    }
+    await store.send("start").finish()
+    #expect(store.state == ["start", "first", "second", "third"])
+  }
+
+  @Test func aCancelledConcatenationStopsBeforeItsNextPart() async {
+    let store = Store(initialState: [String]()) {
+      Reduce<[String], String> { state, action in
+        state.append(action)
+        switch action {
+        case "start":
+          return .concatenate(
+            .run { _ in try await Task.sleep(for: .seconds(60)) },
+            .send("never")
+          )
+          .cancellable(id: "sequence")
+        case "stop":
+          return .cancel(id: "sequence")
+        default:
+          return .none
+        }
+      }
+    }
+    let task = store.send("start")
+    store.send("stop")
+    await task.finish()
+    #expect(store.state == ["start", "stop"])
+  }
+
+  @Test func runOverAnAsyncSequenceSendsEachElement() async {
+    let store = Store(initialState: [Int]()) {
+      Reduce<[Int], Int> { state, action in
+        state.append(action)
+        guard action == 0 else { return .none }
+        let (stream, continuation) = AsyncStream<Int>.makeStream()
+        for value in 1...3 { continuation.yield(value) }
+        continuation.finish()
+        return .run(stream)
+      }
+    }
+    await store.send(0).finish()
+    #expect(store.state == [0, 1, 2, 3])
+  }
+
+  @Test func anErrorThrownByASequenceIsReported() async {
+    struct SequenceEffectTestFailure: Error {}
+    let recorder = WarningRecorder(matching: "SequenceEffectTestFailure")
+    let store = Store(initialState: [Int]()) {
+      Reduce<[Int], Int> { state, action in
+        state.append(action)
+        guard action == 0 else { return .none }
+        let (stream, continuation) = AsyncThrowingStream<Int, any Error>.makeStream()
+        continuation.yield(1)
+        continuation.finish(throwing: SequenceEffectTestFailure())
+        return .run(stream)
+      }
+    }
+    await store.send(0).finish()
+    #expect(store.state == [0, 1])
+    #expect(recorder.messages.count == 1)
+  }
+
+  @Test func aCancelledEffectEndingWithCancellationErrorIsNotReported() async {
+    let recorder = WarningRecorder(matching: "CancellationError")
+    let store = Store(initialState: 0) {
+      Reduce<Int, Int> { _, _ in
+        .run { _ in try await Task.sleep(for: .seconds(60)) }
+      }
+    }
+    let task = store.send(1)
+    task.cancel()
+    await task.finish()
+    #expect(recorder.messages.isEmpty)
+  }
+}
