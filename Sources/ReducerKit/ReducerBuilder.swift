@@ -42,7 +42,9 @@ public enum ReducerBuilder<State, Action> {
   }
 
   /// An `if #available` block.
-  public static func buildLimitedAvailability<R: Reducer<State, Action>>(_ wrapped: R)
+  public static func buildLimitedAvailability<R: Reducer<State, Action>>(
+    _ wrapped: R
+  )
     -> _Optional<R>
   {
     _Optional(wrapped)

@@ -1,11 +1,11 @@
 import Foundation
 
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #elseif canImport(Darwin)
-  import Darwin
+import Darwin
 #elseif canImport(Musl)
-  import Musl
+import Musl
 #endif
 
 /// Standard input as a stream of commands, read on a thread of its own so the main actor stays

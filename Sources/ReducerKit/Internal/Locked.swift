@@ -1,9 +1,9 @@
 #if canImport(Darwin)
-  import Darwin
+import Darwin
 #elseif canImport(Glibc)
-  import Glibc
+import Glibc
 #elseif canImport(Musl)
-  import Musl
+import Musl
 #endif
 
 /// A value protected by a mutex.

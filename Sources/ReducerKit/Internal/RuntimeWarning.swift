@@ -1,9 +1,9 @@
 #if canImport(Darwin)
-  import Darwin
+import Darwin
 #elseif canImport(Glibc)
-  import Glibc
+import Glibc
 #elseif canImport(Musl)
-  import Musl
+import Musl
 #endif
 
 /// A runtime warning: misuse that a user can make at run time (an action for a child that is not

@@ -9,6 +9,7 @@
 /// The sequence ends when the task iterating it is cancelled. States are produced on the main
 /// actor; iterate on the main actor when the state holds references that are not thread-safe.
 public struct StoreStates<State>: AsyncSequence {
+  /// Each element is a state of the store.
   public typealias Element = State
 
   private let stream: AsyncStream<UncheckedSendable<State>>

@@ -45,10 +45,12 @@ public struct StoreTask: Hashable, Sendable {
     return registry.isCancelled(group)
   }
 
+  /// Whether two tasks are for the same `send`.
   public static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.group.map(ObjectIdentifier.init) == rhs.group.map(ObjectIdentifier.init)
   }
 
+  /// Hashes the task's identity.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(group.map(ObjectIdentifier.init))
   }

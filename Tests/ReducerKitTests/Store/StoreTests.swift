@@ -211,7 +211,11 @@ import Testing
       Reduce<Int, Action> { state, action in
         switch action {
         case .load:
-          return .run { _ in throw Failure() } catch: { _, send in await send(.failed) }
+          return .run { _ in
+            throw Failure()
+          } catch: { _, send in
+            await send(.failed)
+          }
         case .failed:
           state = -1
           return .none
