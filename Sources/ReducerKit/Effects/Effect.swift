@@ -32,6 +32,8 @@ public struct Effect<Action> {
     indirect case cancellable(Effect, id: EffectID, cancelInFlight: Bool)
     case cancel(id: EffectID)
     indirect case scoped(Effect, ScopeComponent)
+    /// Cancels every effect of a child instance (its lifetime key), when the child goes away.
+    case cancelChild(ScopeComponent)
   }
 
   /// The asynchronous part of an effect.
@@ -237,17 +239,24 @@ public struct Effect<Action> {
       return Effect<NewAction>(operation: .cancel(id: id))
     case .scoped(let effect, let component):
       return Effect<NewAction>(operation: .scoped(effect.map(transform), component))
+    case .cancelChild(let component):
+      return Effect<NewAction>(operation: .cancelChild(component))
     }
   }
 
   /// Whether running this effect needs no task: it only sends actions and cancels.
   package var isSynchronous: Bool {
     switch operation {
-    case .none, .send, .cancel: true
+    case .none, .send, .cancel, .cancelChild: true
     case .run: false
     case .merge(let effects), .concatenate(let effects): effects.allSatisfy(\.isSynchronous)
     case .cancellable(let effect, _, _), .scoped(let effect, _): effect.isSynchronous
     }
+  }
+
+  /// An effect that cancels everything a child instance started (see `ifLet`).
+  package static func cancelChild(_ component: ScopeComponent) -> Self {
+    Self(operation: .cancelChild(component))
   }
 
   /// This effect with its cancellation ids scoped to a child feature (see `Scope`).

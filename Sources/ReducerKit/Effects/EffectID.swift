@@ -16,6 +16,18 @@ package struct EffectID: Hashable, @unchecked Sendable, CustomStringConvertible 
     base = AnyHashable(keyPath)
   }
 
+  /// Identifies one instance of a child feature: the key path to its state plus, when it has one,
+  /// its id or enum case. Key paths are immutable and ids are values used as identities only,
+  /// never mutated, so sharing them across tasks is safe.
+  package init(child keyPath: AnyKeyPath, instance: AnyHashable?) {
+    base = AnyHashable(ChildInstance(keyPath: keyPath, instance: instance))
+  }
+
+  private struct ChildInstance: Hashable {
+    let keyPath: AnyKeyPath
+    let instance: AnyHashable?
+  }
+
   package var description: String { String(describing: base.base) }
 }
 

@@ -137,6 +137,8 @@ package final class RootStoreCore<State, Action>: StoreCore<State, Action> {
       context.group = innerContext.group
     case .cancel(let id):
       registry.cancel(EffectKey(path: context.path, id: id))
+    case .cancelChild(let component):
+      registry.cancel(EffectKey(path: context.path + [component], id: nil))
     case .scoped(let inner, let component):
       var innerContext = context
       innerContext.path.append(component)
