@@ -23,8 +23,30 @@ package struct EffectID: Hashable, @unchecked Sendable, CustomStringConvertible 
     base = AnyHashable(ChildInstance(keyPath: keyPath, instance: instance))
   }
 
+  /// Identifies one instance of a child feature that has no key path (an enum case of the state):
+  /// `owner` is unique to the composing reducer, `instance` the child's id if it has one.
+  package init(child owner: UInt64, instance: AnyHashable?) {
+    base = AnyHashable(CaseInstance(owner: owner, instance: instance))
+  }
+
+  /// A new value, different from every other one this process made: an identity for a reducer
+  /// that has no key path to stand for it.
+  package static func makeUniqueOwner() -> UInt64 {
+    nextOwner.withLock { next in
+      next += 1
+      return next
+    }
+  }
+
+  private static let nextOwner = Locked<UInt64>(0)
+
   private struct ChildInstance: Hashable {
     let keyPath: AnyKeyPath
+    let instance: AnyHashable?
+  }
+
+  private struct CaseInstance: Hashable {
+    let owner: UInt64
     let instance: AnyHashable?
   }
 
