@@ -93,7 +93,9 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
 
   /// Runs the child (if the action is the child's and its case is active), then the parent, then
   /// cancels the child's effects if the state left the case.
-  public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<
+  public func reduce(
+    into state: inout Parent.State, action: Parent.Action
+  ) -> Effect<
     Parent.Action
   > {
     let before = toCaseState.extract(from: state).map(component(for:))

@@ -1,11 +1,18 @@
 /// The core of a scoped store: reads its state through its parent and sends through it.
+///
+/// A store scoped to state that can go away (optional state, a collection element) keeps the last
+/// state it read or sent an action with, so a view that still holds it can read it; actions sent to it while its state is
+/// gone are ignored with a runtime warning.
 @MainActor
 package final class ScopedStoreCore<ParentState, ParentAction, State, Action>:
   StoreCore<State, Action>
 {
   let parent: Store<ParentState, ParentAction>
-  let toState: (ParentState) -> State
+  let toState: (ParentState) -> State?
   let fromAction: (Action) -> ParentAction
+  /// The last state seen, for a store whose state can go away.
+  private var lastState: State?
+  private let canGoAway: Bool
 
   init(
     parent: Store<ParentState, ParentAction>,
@@ -15,22 +22,61 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>:
     self.parent = parent
     self.toState = toState
     self.fromAction = fromAction
+    canGoAway = false
     super.init(registry: parent.core.registry)
   }
 
-  override package var state: State { toState(parent.core.state) }
+  init(
+    parent: Store<ParentState, ParentAction>,
+    initialState: State,
+    toOptionalState: @escaping (ParentState) -> State?,
+    fromAction: @escaping (Action) -> ParentAction
+  ) {
+    self.parent = parent
+    self.toState = toOptionalState
+    self.fromAction = fromAction
+    lastState = initialState
+    canGoAway = true
+    super.init(registry: parent.core.registry)
+  }
+
+  override package var state: State {
+    guard canGoAway else { return toState(parent.core.state)! }
+    if let state = toState(parent.core.state) {
+      lastState = state
+      return state
+    }
+    return lastState!
+  }
+
+  override package var isValid: Bool {
+    parent.core.isValid && toState(parent.core.state) != nil
+  }
 
   override package func access(from store: Store<State, Action>) {
     parent.core.access(from: parent)
   }
 
   override package func send(_ action: Action, group: EffectGroup?) -> StoreTask {
-    parent.core.send(fromAction(action), group: group)
+    if canGoAway, !isValid {
+      runtimeWarn(
+        """
+        An action was sent to a scoped store whose state is no longer present: \
+        \(describe(action)). The action was ignored. A view kept a child store after the child \
+        state was dismissed or removed.
+        """)
+      return StoreTask(group: nil, registry: nil)
+    }
+    let task = parent.core.send(fromAction(action), group: group)
+    if canGoAway, let state = toState(parent.core.state) { lastState = state }
+    return task
   }
 
   override package func subscribe(_ onState: @escaping @MainActor (State) -> Void) -> UInt64 {
     let toState = toState
-    return parent.core.subscribe { onState(toState($0)) }
+    return parent.core.subscribe { parentState in
+      if let state = toState(parentState) { onState(state) }
+    }
   }
 
   override package func unsubscribe(_ id: UInt64) {

@@ -132,6 +132,46 @@ public final class Store<State, Action>: Observable {
     scope(state: state, action: action.embed)
   }
 
+  /// A store for optional child state, or `nil` while the state is `nil`.
+  ///
+  /// ```swift
+  /// if let detailsStore = store.scope(state: \.details, action: Feature.Action.details) {
+  ///   DetailsView(store: detailsStore)
+  /// }
+  /// ```
+  ///
+  /// The child store is cached while its state is present. A view that keeps it after the state
+  /// became `nil` still reads the last state; actions it sends then are ignored with a runtime
+  /// warning.
+  public func scope<ChildState, ChildAction>(
+    state: KeyPath<State, ChildState?>,
+    action: @escaping (ChildAction) -> Action
+  ) -> Store<ChildState, ChildAction>? {
+    guard let childState = core.state[keyPath: state] else { return nil }
+    let key = ScopeKey(state: state, action: ObjectIdentifier(ChildAction.self))
+    if let child = children[key]?.store as? Store<ChildState, ChildAction>, child.core.isValid {
+      return child
+    }
+    let child = Store<ChildState, ChildAction>(
+      core: ScopedStoreCore(
+        parent: self, initialState: childState, toOptionalState: { $0[keyPath: state] },
+        fromAction: action))
+    children[key] = WeakChild(store: child)
+    return child
+  }
+
+  /// A store for optional child state, with the action given as a ``CasePath``.
+  ///
+  /// ```swift
+  /// store.scope(state: \.details, action: CasePath(Feature.Action.details))
+  /// ```
+  public func scope<ChildState, ChildAction>(
+    state: KeyPath<State, ChildState?>,
+    action: CasePath<Action, ChildAction>
+  ) -> Store<ChildState, ChildAction>? {
+    scope(state: state, action: action.embed)
+  }
+
   /// The current state, then each new state after every action, as an asynchronous sequence.
   ///
   /// For code without Observation: UIKit, command-line tools, servers.

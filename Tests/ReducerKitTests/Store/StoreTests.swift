@@ -298,6 +298,48 @@ import Testing
     #expect(viaCasePath === child)
   }
 
+  struct Presenter: Reducer {
+    struct State { var counter: Counter.State? }
+    enum Action { case counter(Counter.Action), present, dismiss }
+    var body: some ReducerOf<Self> {
+      Reduce { state, action in
+        switch action {
+        case .present: state.counter = Counter.State()
+        case .dismiss: state.counter = nil
+        case .counter: break
+        }
+        return .none
+      }
+      .ifLet(\.counter, action: Action.counter) { Counter() }
+    }
+  }
+
+  @Test func scopingToOptionalStateGivesAStoreOnlyWhileItIsPresent() {
+    let store = Store(initialState: Presenter.State()) { Presenter() }
+    #expect(store.scope(state: \.counter, action: Presenter.Action.counter) == nil)
+    store.send(.present)
+    let child = store.scope(state: \.counter, action: Presenter.Action.counter)
+    #expect(child != nil)
+    #expect(child === store.scope(state: \.counter, action: CasePath(Presenter.Action.counter)))
+    child?.send(.increment)
+    #expect(store.state.counter?.count == 1)
+  }
+
+  @Test func anActionSentToAReleasedScopedStoreIsIgnoredWithAWarning() {
+    let recorder = WarningRecorder(matching: "no longer present")
+    let store = Store(initialState: Presenter.State()) { Presenter() }
+    store.send(.present)
+    let child = store.scope(state: \.counter, action: Presenter.Action.counter)!
+    child.send(.set(7))
+    store.send(.dismiss)
+    let task = child.send(.increment)
+    #expect(task.isCancelled)
+    #expect(child.count == 7)  // the last state it saw
+    #expect(store.state.counter == nil)
+    #expect(recorder.messages.count == 1)
+    #expect(recorder.messages.first?.contains("increment") == true)
+  }
+
   @Test func observersOfTheStateAreNotified() {
     let store = Store(initialState: Counter.State()) { Counter() }
     let changed = Locked(false)
