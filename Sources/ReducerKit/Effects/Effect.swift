@@ -34,6 +34,9 @@ public struct Effect<Action> {
     indirect case scoped(Effect, ScopeComponent)
     /// Cancels every effect of a child instance (its lifetime key), when the child goes away.
     case cancelChild(ScopeComponent)
+    /// Cancels the effects of every child of a `forEach` (identified by its key path) whose id is
+    /// no longer present.
+    case cancelRemovedChildren(of: AnyKeyPath, isPresent: (AnyHashable) -> Bool)
   }
 
   /// The asynchronous part of an effect.
@@ -241,13 +244,15 @@ public struct Effect<Action> {
       return Effect<NewAction>(operation: .scoped(effect.map(transform), component))
     case .cancelChild(let component):
       return Effect<NewAction>(operation: .cancelChild(component))
+    case .cancelRemovedChildren(let keyPath, let isPresent):
+      return Effect<NewAction>(operation: .cancelRemovedChildren(of: keyPath, isPresent: isPresent))
     }
   }
 
   /// Whether running this effect needs no task: it only sends actions and cancels.
   package var isSynchronous: Bool {
     switch operation {
-    case .none, .send, .cancel, .cancelChild: true
+    case .none, .send, .cancel, .cancelChild, .cancelRemovedChildren: true
     case .run: false
     case .merge(let effects), .concatenate(let effects): effects.allSatisfy(\.isSynchronous)
     case .cancellable(let effect, _, _), .scoped(let effect, _): effect.isSynchronous
@@ -266,5 +271,7 @@ public struct Effect<Action> {
   }
 }
 
-extension Effect.Operation: Sendable where Action: Sendable {}
+// `Operation` holds a non-`Sendable` closure only in `cancelRemovedChildren`, which is built and
+// used on the main actor while the action is reduced, never sent anywhere.
+extension Effect.Operation: @unchecked Sendable where Action: Sendable {}
 extension Effect: Sendable where Action: Sendable {}

@@ -38,6 +38,12 @@ package struct EffectID: Hashable, @unchecked Sendable, CustomStringConvertible 
     }
   }
 
+  /// The instance id of a child of the composing reducer at `keyPath`, if this id is one.
+  package func instance(ofChildAt keyPath: AnyKeyPath) -> AnyHashable?? {
+    guard let child = base.base as? ChildInstance, child.keyPath == keyPath else { return nil }
+    return .some(child.instance)
+  }
+
   private static let nextOwner = Locked<UInt64>(0)
 
   private struct ChildInstance: Hashable {

@@ -90,6 +90,27 @@ package final class EffectRegistry: Sendable {
     for task in tasks { task.cancel() }
   }
 
+  /// Cancels every effect of the children of the composing reducer at `keyPath`, directly under
+  /// `path`, whose instance id satisfies `shouldCancel` (a `forEach` whose elements were removed).
+  ///
+  /// - Complexity: O(*k*) in the number of keys with running effects.
+  package func cancelChildren(
+    under path: ScopePath, of keyPath: AnyKeyPath, where shouldCancel: (AnyHashable) -> Bool
+  ) {
+    // Collect candidate lifetime keys under the lock, decide outside it (the predicate is user
+    // code: `Hashable` conformances).
+    let candidates = table.withLock { table -> [(EffectKey, AnyHashable)] in
+      table.tokensByKey.keys.compactMap { key in
+        guard key.id == nil, key.path.count == path.count + 1,
+          key.path.starts(with: path),
+          case .some(.some(let instance)) = key.path.last!.id.instance(ofChildAt: keyPath)
+        else { return nil }
+        return (key, instance)
+      }
+    }
+    for (key, instance) in candidates where shouldCancel(instance) { cancel(key) }
+  }
+
   /// Cancels every effect counted in `group`.
   package func cancel(_ group: EffectGroup) {
     let tasks = table.withLock { table -> [Task<Void, Never>] in

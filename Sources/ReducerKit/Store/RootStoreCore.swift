@@ -137,6 +137,8 @@ package final class RootStoreCore<State, Action>: StoreCore<State, Action> {
       context.group = innerContext.group
     case .cancel(let id):
       registry.cancel(EffectKey(path: context.path, id: id))
+    case .cancelRemovedChildren(let keyPath, let isPresent):
+      registry.cancelChildren(under: context.path, of: keyPath, where: { !isPresent($0) })
     case .cancelChild(let component):
       registry.cancel(EffectKey(path: context.path + [component], id: nil))
     case .scoped(let inner, let component):

@@ -172,6 +172,53 @@ public final class Store<State, Action>: Observable {
     scope(state: state, action: action.embed)
   }
 
+  /// One store per element of an ``IdentifiedArray``, in order: the stores for the rows of a list.
+  ///
+  /// ```swift
+  /// for rowStore in store.scope(state: \.rows, action: Todos.Action.rows) {
+  ///   render(rowStore.title)
+  /// }
+  /// ```
+  ///
+  /// Each element's store is cached by id and reused while that id stays in the array, so a row
+  /// keeps its identity across updates. A row store kept after its element was removed still
+  /// reads the last state it saw; actions it sends then are ignored with a runtime warning.
+  ///
+  /// - Complexity: O(*n*) in the number of elements.
+  public func scope<ElementID: Hashable, ElementState, ElementAction>(
+    state: KeyPath<State, IdentifiedArray<ElementID, ElementState>>,
+    action: @escaping (IdentifiedAction<ElementID, ElementAction>) -> Action
+  ) -> [Store<ElementState, ElementAction>] {
+    let elements = core.state[keyPath: state]
+    let actionType = ObjectIdentifier(ElementAction.self)
+    return elements.map { element in
+      let id = elements._id(element)
+      let key = ScopeKey(state: state, action: actionType, element: AnyHashable(id))
+      if let child = children[key]?.store as? Store<ElementState, ElementAction> {
+        return child
+      }
+      let child = Store<ElementState, ElementAction>(
+        core: ScopedStoreCore(
+          parent: self, initialState: element,
+          toOptionalState: { $0[keyPath: state][id: id] },
+          fromAction: { action(.element(id: id, action: $0)) }))
+      children[key] = WeakChild(store: child)
+      return child
+    }
+  }
+
+  /// One store per element of an ``IdentifiedArray``, with the action given as a ``CasePath``.
+  ///
+  /// ```swift
+  /// store.scope(state: \.rows, action: CasePath(Todos.Action.rows))
+  /// ```
+  public func scope<ElementID: Hashable, ElementState, ElementAction>(
+    state: KeyPath<State, IdentifiedArray<ElementID, ElementState>>,
+    action: CasePath<Action, IdentifiedAction<ElementID, ElementAction>>
+  ) -> [Store<ElementState, ElementAction>] {
+    scope(state: state, action: action.embed)
+  }
+
   /// The current state, then each new state after every action, as an asynchronous sequence.
   ///
   /// For code without Observation: UIKit, command-line tools, servers.
@@ -190,6 +237,8 @@ public final class Store<State, Action>: Observable {
 private struct ScopeKey: Hashable {
   let state: AnyKeyPath
   let action: ObjectIdentifier
+  /// The element's id, for the stores of a collection's elements.
+  var element: AnyHashable? = nil
 }
 
 /// A cached child store, held weakly so the cache never keeps a child alive.

@@ -1,0 +1,623 @@
+import ReducerKit
+import Testing
+
+private struct Todo: Identifiable, Hashable, Sendable {
+  let id: Int
+  var title: String
+  var count = 0
+  var tags: [Int] = []
+
+  init(_ id: Int, _ title: String = "", count: Int = 0) {
+    self.id = id
+    self.title = title.isEmpty ? "todo \(id)" : title
+    self.count = count
+  }
+}
+
+/// An element whose id can be changed, to check that the array refuses it.
+private struct Mutable: Identifiable, Equatable {
+  var id: Int
+  var value = 0
+}
+
+/// An element that is not `Identifiable`: identified by `email`.
+private struct User: Equatable, Sendable {
+  var email: String
+  var name: String
+}
+
+private func todos(_ ids: Int...) -> IdentifiedArrayOf<Todo> {
+  IdentifiedArray(uniqueElements: ids.map { Todo($0) })
+}
+
+/// Checks the array's invariants through its public API: every element is found by its id at its
+/// position, and `ids` lists the element ids in order.
+private func expectConsistent(
+  _ array: IdentifiedArrayOf<Todo>, sourceLocation: SourceLocation = #_sourceLocation
+) {
+  #expect(Array(array.ids) == array.elements.map(\.id), sourceLocation: sourceLocation)
+  #expect(Set(array.ids).count == array.count, sourceLocation: sourceLocation)
+  for (position, element) in array.enumerated() {
+    #expect(array.index(id: element.id) == position, sourceLocation: sourceLocation)
+    #expect(array[id: element.id] == element, sourceLocation: sourceLocation)
+  }
+}
+
+private struct TestError: Error {}
+
+/// Checks that a precondition failure's message, printed to standard error, contains `parts`.
+///
+/// Only in debug builds: optimized builds drop `precondition` messages.
+private func expectMessage(
+  of result: ExitTest.Result?, contains parts: String...,
+  sourceLocation: SourceLocation = #_sourceLocation
+) {
+  #if DEBUG
+  let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+  for part in parts {
+    #expect(message.contains(part), "\(part) not in: \(message)", sourceLocation: sourceLocation)
+  }
+  #endif
+}
+
+@Suite("IdentifiedArray")
+struct IdentifiedArrayTests {
+  // MARK: - Creating
+
+  @Test func emptyIdentifiableInit() {
+    let array = IdentifiedArrayOf<Todo>()
+    #expect(array.isEmpty)
+    #expect(array.count == 0)
+    #expect(array.elements.isEmpty)
+    #expect(array.ids.isEmpty)
+  }
+
+  @Test func initWithKeyPath() {
+    var users = IdentifiedArray<String, User>(id: \.email)
+    users.append(User(email: "a@x", name: "Ann"))
+    users.append(User(email: "b@x", name: "Bob"))
+    #expect(users[id: "b@x"]?.name == "Bob")
+    #expect(Array(users.ids) == ["a@x", "b@x"])
+  }
+
+  @Test func initWithClosure() {
+    let users = IdentifiedArray(
+      uniqueElements: [User(email: "A@X", name: "Ann")], id: { $0.email.lowercased() })
+    #expect(users[id: "a@x"]?.name == "Ann")
+    #expect(users[id: "A@X"] == nil)
+  }
+
+  @Test func uniqueElementsWithKeyPathPreservesOrder() {
+    let users = IdentifiedArray(
+      uniqueElements: [
+        User(email: "c@x", name: "Cy"), User(email: "a@x", name: "Ann"),
+        User(email: "b@x", name: "Bob"),
+      ],
+      id: \User.email
+    )
+    #expect(users.map(\.name) == ["Cy", "Ann", "Bob"])
+    #expect(users.index(id: "a@x") == 1)
+  }
+
+  @Test func uniqueElementsOfIdentifiablePreservesOrder() {
+    let array = IdentifiedArray(uniqueElements: [Todo(3), Todo(1), Todo(2)])
+    #expect(Array(array.ids) == [3, 1, 2])
+    #expect(array.map(\.id) == [3, 1, 2])
+    expectConsistent(array)
+  }
+
+  @Test func uniqueElementsFromAnySequence() {
+    let array = IdentifiedArrayOf<Todo>(uniqueElements: (1...4).lazy.map { Todo($0) })
+    #expect(Array(array.ids) == [1, 2, 3, 4])
+  }
+
+  @Test func arrayLiteral() {
+    let array: IdentifiedArrayOf<Todo> = [Todo(2, "b"), Todo(1, "a")]
+    #expect(array.map(\.title) == ["b", "a"])
+    #expect(array[id: 1]?.title == "a")
+    let empty: IdentifiedArrayOf<Todo> = []
+    #expect(empty.isEmpty)
+  }
+
+  // MARK: - Looking up
+
+  @Test func subscriptGet() {
+    let array = todos(1, 2, 3)
+    #expect(array[id: 2] == Todo(2))
+    #expect(array[id: 4] == nil)
+  }
+
+  @Test func indexAndContains() {
+    let array = todos(10, 20, 30)
+    #expect(array.index(id: 10) == 0)
+    #expect(array.index(id: 30) == 2)
+    #expect(array.index(id: 40) == nil)
+    #expect(array.contains(id: 20))
+    #expect(!array.contains(id: 40))
+  }
+
+  @Test func idsView() {
+    let array = todos(5, 3, 9)
+    let ids = array.ids
+    #expect(Array(ids) == [5, 3, 9])
+    #expect(ids.count == 3)
+    #expect(ids[1] == 3)
+    #expect(ids.first == 5)
+    #expect(ids.contains(9))
+    #expect(!ids.contains(4))
+    #expect(ids.firstIndex(of: 9) == 2)
+    #expect(ids.firstIndex(of: 4) == nil)
+    #expect(ids.description == "[5, 3, 9]")
+    #expect(ids == todos(5, 3, 9).ids)
+    #expect(ids != todos(3, 5, 9).ids)
+    #expect(Set([ids, todos(5, 3, 9).ids]).count == 1)
+  }
+
+  @Test func idsViewUsesLookupInGenericCode() {
+    func genericContains<C: Collection>(_ collection: C, _ element: C.Element) -> Bool
+    where C.Element: Equatable {
+      collection.contains(element)
+    }
+    func genericFirstIndex<C: Collection>(_ collection: C, _ element: C.Element) -> C.Index?
+    where C.Element: Equatable {
+      collection.firstIndex(of: element)
+    }
+    let array = todos(5, 3, 9)
+    #expect(genericContains(array.ids, 3))
+    #expect(!genericContains(array.ids, 4))
+    #expect(genericFirstIndex(array.ids, 9) == 2)
+    #expect(array.ids.lastIndex(of: 5) == 0)
+  }
+
+  @Test func idsIsASnapshot() {
+    var array = todos(1, 2)
+    let ids = array.ids
+    array.append(Todo(3))
+    #expect(Array(ids) == [1, 2])
+    #expect(Array(array.ids) == [1, 2, 3])
+  }
+
+  // MARK: - Subscript by id: set and modify
+
+  @Test func subscriptSetReplacesInPlace() {
+    var array = todos(1, 2, 3)
+    array[id: 2] = Todo(2, "new")
+    #expect(array.map(\.title) == ["todo 1", "new", "todo 3"])
+    expectConsistent(array)
+  }
+
+  @Test func subscriptSetAbsentIDAppends() {
+    var array = todos(1, 2)
+    array[id: 7] = Todo(7)
+    #expect(Array(array.ids) == [1, 2, 7])
+    #expect(array.index(id: 7) == 2)
+    expectConsistent(array)
+  }
+
+  @Test func subscriptSetNilRemoves() {
+    var array = todos(1, 2, 3, 4)
+    array[id: 2] = nil
+    #expect(Array(array.ids) == [1, 3, 4])
+    #expect(array[id: 2] == nil)
+    expectConsistent(array)
+
+    array[id: 4] = nil
+    #expect(Array(array.ids) == [1, 3])
+    array[id: 1] = nil
+    #expect(Array(array.ids) == [3])
+    array[id: 3] = nil
+    #expect(array.isEmpty)
+  }
+
+  @Test func subscriptSetNilForAbsentIDDoesNothing() {
+    var array = todos(1, 2)
+    array[id: 9] = nil
+    #expect(array == todos(1, 2))
+  }
+
+  @Test func modifyingOneElementKeepsTheOthersAndTheOrder() {
+    var array = todos(1, 2, 3, 4, 5)
+    let before = array
+    array[id: 3]?.count += 1
+    array[id: 3]?.count += 1
+    array[id: 3]?.title = "three"
+    #expect(array[id: 3]?.count == 2)
+    #expect(array[id: 3]?.title == "three")
+    #expect(Array(array.ids) == [1, 2, 3, 4, 5])
+    for id in [1, 2, 4, 5] { #expect(array[id: id] == before[id: id]) }
+    expectConsistent(array)
+
+    // The first and last positions take the other branches of the swap.
+    array[id: 1]?.count = 10
+    array[id: 5]?.count = 50
+    #expect(array.map(\.count) == [10, 0, 2, 0, 50])
+    #expect(Array(array.ids) == [1, 2, 3, 4, 5])
+  }
+
+  @Test func modifyingThroughAbsentIDDoesNothing() {
+    var array = todos(1, 2)
+    array[id: 3]?.count += 1
+    #expect(array == todos(1, 2))
+  }
+
+  @Test func modifyingAnElementDoesNotCopyTheStorage() {
+    var array = todos(1, 2, 3)
+    array[id: 2]?.tags.reserveCapacity(16)
+    let arrayBuffer = array.withContiguousStorageIfAvailable { $0.baseAddress }
+    let tagsBuffer = array[id: 2]?.tags.withUnsafeBufferPointer { $0.baseAddress }
+    array[id: 2]?.tags.append(1)
+    array[id: 2]?.count += 1
+    #expect(array.withContiguousStorageIfAvailable { $0.baseAddress } == arrayBuffer)
+    #expect(array[id: 2]?.tags.withUnsafeBufferPointer { $0.baseAddress } == tagsBuffer)
+    #expect(array[id: 2]?.tags == [1])
+  }
+
+  @Test func modifyingACopyLeavesTheOriginalAlone() {
+    let original = todos(1, 2, 3)
+    var copy = original
+    copy[id: 2]?.count = 5
+    #expect(original[id: 2]?.count == 0)
+    #expect(copy[id: 2]?.count == 5)
+  }
+
+  @Test func throwingDuringModifyKeepsTheArrayConsistent() {
+    func incrementThenThrow(_ todo: inout Todo?) throws {
+      todo?.count += 1
+      throw TestError()
+    }
+    var array = todos(1, 2, 3)
+    #expect(throws: TestError.self) { try incrementThenThrow(&array[id: 2]) }
+    #expect(Array(array.ids) == [1, 2, 3])
+    #expect(array[id: 2]?.count == 1)
+    expectConsistent(array)
+
+    func removeThenThrow(_ todo: inout Todo?) throws {
+      todo = nil
+      throw TestError()
+    }
+    #expect(throws: TestError.self) { try removeThenThrow(&array[id: 1]) }
+    #expect(Array(array.ids) == [2, 3])
+    expectConsistent(array)
+  }
+
+  // MARK: - Adding
+
+  @Test func appendNew() {
+    var array = todos(1, 2)
+    let result = array.append(Todo(3))
+    #expect(result.inserted)
+    #expect(result.index == 2)
+    #expect(Array(array.ids) == [1, 2, 3])
+    expectConsistent(array)
+  }
+
+  @Test func appendDuplicateLeavesTheArrayUnchanged() {
+    var array: IdentifiedArrayOf<Todo> = [Todo(1, "a"), Todo(2, "b"), Todo(3, "c")]
+    let before = array
+    let result = array.append(Todo(2, "other"))
+    #expect(!result.inserted)
+    #expect(result.index == 1)
+    #expect(array == before)
+    #expect(array[id: 2]?.title == "b")
+  }
+
+  @Test func appendContentsOfSkipsDuplicates() {
+    var array = todos(1, 2)
+    array.append(contentsOf: [Todo(3), Todo(1, "dup"), Todo(4)])
+    #expect(Array(array.ids) == [1, 2, 3, 4])
+    #expect(array[id: 1]?.title == "todo 1")
+    expectConsistent(array)
+  }
+
+  @Test func insertInTheMiddleUpdatesLookups() {
+    var array = todos(1, 2, 3)
+    let result = array.insert(Todo(9), at: 1)
+    #expect(result == (true, 1))
+    #expect(Array(array.ids) == [1, 9, 2, 3])
+    #expect(array.index(id: 2) == 2)
+    #expect(array.index(id: 3) == 3)
+    expectConsistent(array)
+  }
+
+  @Test func insertAtStartAndEnd() {
+    var array = todos(1, 2)
+    #expect(array.insert(Todo(0), at: 0) == (true, 0))
+    #expect(array.insert(Todo(3), at: 3) == (true, 3))
+    #expect(Array(array.ids) == [0, 1, 2, 3])
+    expectConsistent(array)
+  }
+
+  @Test func insertDuplicateLeavesTheArrayUnchanged() {
+    var array: IdentifiedArrayOf<Todo> = [Todo(1, "a"), Todo(2, "b"), Todo(3, "c")]
+    let before = array
+    let result = array.insert(Todo(3, "other"), at: 0)
+    #expect(result == (false, 2))
+    #expect(array == before)
+  }
+
+  // MARK: - Removing
+
+  @Test func removeIDReturnsTheElement() {
+    var array = todos(1, 2, 3)
+    #expect(array.remove(id: 2) == Todo(2))
+    #expect(Array(array.ids) == [1, 3])
+    #expect(array.index(id: 3) == 1)
+    expectConsistent(array)
+  }
+
+  @Test func removeAbsentIDReturnsNil() {
+    var array = todos(1, 2)
+    #expect(array.remove(id: 5) == nil)
+    #expect(array == todos(1, 2))
+  }
+
+  @Test func removeFirstAndLastIDs() {
+    var array = todos(1, 2, 3)
+    #expect(array.remove(id: 3)?.id == 3)
+    #expect(array.remove(id: 1)?.id == 1)
+    #expect(Array(array.ids) == [2])
+    #expect(array.index(id: 2) == 0)
+    expectConsistent(array)
+  }
+
+  @Test func removeAtPosition() {
+    var array = todos(1, 2, 3, 4)
+    #expect(array.remove(at: 1) == Todo(2))
+    #expect(Array(array.ids) == [1, 3, 4])
+    #expect(!array.contains(id: 2))
+    #expect(array.index(id: 4) == 2)
+    expectConsistent(array)
+  }
+
+  @Test func removeAll() {
+    var array = todos(1, 2, 3)
+    array.removeAll()
+    #expect(array.isEmpty)
+    #expect(array[id: 1] == nil)
+    array.append(Todo(1))
+    #expect(array.index(id: 1) == 0)
+
+    var kept = todos(1, 2, 3)
+    kept.removeAll(keepingCapacity: true)
+    #expect(kept.isEmpty)
+    #expect(!kept.contains(id: 2))
+  }
+
+  @Test func removeAllWhere() {
+    var array = todos(1, 2, 3, 4, 5, 6)
+    array.removeAll { $0.id.isMultiple(of: 2) }
+    #expect(Array(array.ids) == [1, 3, 5])
+    #expect(array[id: 4] == nil)
+    #expect(array.index(id: 5) == 2)
+    expectConsistent(array)
+
+    array.removeAll { _ in false }
+    #expect(Array(array.ids) == [1, 3, 5])
+    array.removeAll { _ in true }
+    #expect(array.isEmpty)
+  }
+
+  @Test func removeAllWhereThatThrowsKeepsTheArrayConsistent() {
+    var array = todos(1, 2, 3, 4, 5, 6)
+    #expect(throws: TestError.self) {
+      try array.removeAll { todo in
+        if todo.id == 4 { throw TestError() }
+        return todo.id.isMultiple(of: 2)
+      }
+    }
+    #expect(Array(array.ids) == [1, 3, 4, 5, 6])
+    expectConsistent(array)
+  }
+
+  // MARK: - Reordering
+
+  @Test(
+    arguments: [
+      ([1], 0, [1, 0, 2, 3, 4]),
+      ([0], 5, [1, 2, 3, 4, 0]),
+      ([0, 2], 4, [1, 3, 0, 2, 4]),
+      ([3, 4], 1, [0, 3, 4, 1, 2]),
+      ([1, 3], 2, [0, 1, 3, 2, 4]),
+      ([], 2, [0, 1, 2, 3, 4]),
+    ]
+  )
+  func moveFromOffsetsToOffset(source: [Int], destination: Int, expected: [Int]) {
+    var array = todos(0, 1, 2, 3, 4)
+    array.move(fromOffsets: source, toOffset: destination)
+    #expect(Array(array.ids) == expected)
+    expectConsistent(array)
+  }
+
+  @Test func swapAt() {
+    var array = todos(1, 2, 3)
+    array.swapAt(0, 2)
+    #expect(Array(array.ids) == [3, 2, 1])
+    array.swapAt(1, 1)
+    #expect(Array(array.ids) == [3, 2, 1])
+    expectConsistent(array)
+  }
+
+  @Test func sortReverseShuffleKeepLookupsRight() {
+    var array: IdentifiedArrayOf<Todo> = [Todo(1, "c"), Todo(2, "a"), Todo(3, "b")]
+    array.sort { $0.title < $1.title }
+    #expect(Array(array.ids) == [2, 3, 1])
+    expectConsistent(array)
+
+    array.reverse()
+    #expect(Array(array.ids) == [1, 3, 2])
+    expectConsistent(array)
+
+    var generator = SplitMix64(seed: 7)
+    var big = IdentifiedArray(uniqueElements: (0..<50).map { Todo($0) })
+    big.shuffle(using: &generator)
+    #expect(Set(big.ids) == Set(0..<50))
+    #expect(Array(big.ids) != Array(0..<50))
+    expectConsistent(big)
+    big.shuffle()
+    expectConsistent(big)
+    big.sort { $0.id < $1.id }
+    #expect(Array(big.ids) == Array(0..<50))
+
+    // The stdlib algorithms built on `swapAt` work too.
+    big.reverse()
+    let pivot = big.partition { $0.id < 25 }
+    #expect(pivot == 25)
+    expectConsistent(big)
+  }
+
+  @Test func sortComparableElements() {
+    var words = IdentifiedArray(uniqueElements: ["pear", "apple", "fig"], id: { $0 })
+    words.sort()
+    #expect(words.elements == ["apple", "fig", "pear"])
+    #expect(words.index(id: "pear") == 2)
+  }
+
+  // MARK: - Collection conformances
+
+  @Test func randomAccessCollection() {
+    let array = todos(1, 2, 3, 4)
+    #expect(array.startIndex == 0)
+    #expect(array.endIndex == 4)
+    #expect(array.indices == 0..<4)
+    #expect(array[2].id == 3)
+    #expect(array.first?.id == 1)
+    #expect(array.last?.id == 4)
+    #expect(array.reversed().map(\.id) == [4, 3, 2, 1])
+    #expect(array[1..<3].map(\.id) == [2, 3])
+    #expect(array.index(array.startIndex, offsetBy: 3) == 3)
+    #expect(array.distance(from: 3, to: 1) == -2)
+    #expect(array.filter { $0.id > 2 }.map(\.id) == [3, 4])
+    var iterated: [Int] = []
+    for todo in array { iterated.append(todo.id) }
+    #expect(iterated == [1, 2, 3, 4])
+  }
+
+  @Test func positionalMutationKeepsLookupsRight() {
+    var array = todos(1, 2, 3)
+    array[1].title = "two"
+    array[1].count += 3
+    #expect(array[id: 2]?.title == "two")
+    #expect(array[id: 2]?.count == 3)
+    #expect(Array(array.ids) == [1, 2, 3])
+    for index in array.indices { array[index].count = 9 }
+    #expect(array.allSatisfy { $0.count == 9 })
+    expectConsistent(array)
+  }
+
+  // MARK: - Value conformances
+
+  @Test func equatableComparesElementsInOrder() {
+    #expect(todos(1, 2, 3) == todos(1, 2, 3))
+    #expect(todos(1, 2, 3) != todos(1, 3, 2))
+    #expect(todos(1, 2) != todos(1, 2, 3))
+    var changed = todos(1, 2)
+    changed[id: 2]?.title = "x"
+    #expect(changed != todos(1, 2))
+    // Built differently, same elements: equal.
+    var appended = IdentifiedArrayOf<Todo>()
+    appended.append(Todo(1))
+    appended.append(Todo(2))
+    #expect(appended == todos(1, 2))
+  }
+
+  @Test func hashable() {
+    #expect(todos(1, 2).hashValue == todos(1, 2).hashValue)
+    let set: Set = [todos(1, 2), todos(1, 2), todos(2, 1)]
+    #expect(set.count == 2)
+  }
+
+  @Test func sendable() async {
+    func requireSendable<T: Sendable>(_ value: T) -> T { value }
+    let array = requireSendable(todos(1, 2, 3))
+    let count = await Task.detached { array[id: 2]?.count ?? -1 }.value
+    #expect(count == 0)
+    let users = requireSendable(IdentifiedArray<String, User>(id: \.email))
+    #expect(users.isEmpty)
+    #expect(requireSendable(array.ids).count == 3)
+  }
+
+  @Test func descriptions() {
+    let array = IdentifiedArray(uniqueElements: ["a", "b"], id: { $0 })
+    #expect(array.description == #"["a", "b"]"#)
+    #expect(String(describing: array) == #"["a", "b"]"#)
+    #expect(array.debugDescription == #"IdentifiedArray<String, String>(["a", "b"])"#)
+    #expect(IdentifiedArrayOf<Todo>().description == "[]")
+  }
+
+  @Test func mirrorShowsTheElements() {
+    let mirror = Mirror(reflecting: todos(1, 2))
+    #expect(mirror.displayStyle == .collection)
+    #expect(mirror.children.compactMap { ($0.value as? Todo)?.id } == [1, 2])
+  }
+
+  // MARK: - Programmer errors
+
+  @Test func duplicateIDInArrayLiteralIsAPreconditionFailure() async {
+    let result = await #expect(
+      processExitsWith: .failure, observing: [\.standardErrorContent]
+    ) {
+      let _: IdentifiedArrayOf<Mutable> = [Mutable(id: 1), Mutable(id: 42), Mutable(id: 42)]
+    }
+    expectMessage(of: result, contains: "duplicate id 42")
+  }
+
+  @Test func duplicateIDInUniqueElementsIsAPreconditionFailure() async {
+    let result = await #expect(
+      processExitsWith: .failure, observing: [\.standardErrorContent]
+    ) {
+      _ = IdentifiedArray(
+        uniqueElements: [User(email: "a@x", name: "A"), User(email: "a@x", name: "B")],
+        id: \User.email)
+    }
+    expectMessage(of: result, contains: "duplicate id a@x")
+  }
+
+  @Test func settingAnElementWithAnotherIDIsAPreconditionFailure() async {
+    let result = await #expect(
+      processExitsWith: .failure, observing: [\.standardErrorContent]
+    ) {
+      var array: IdentifiedArrayOf<Mutable> = [Mutable(id: 1)]
+      array[id: 1] = Mutable(id: 2)
+    }
+    expectMessage(of: result, contains: "IdentifiedArray[id: 1]", "id is 2")
+  }
+
+  @Test func appendingThroughTheSubscriptWithAnotherIDIsAPreconditionFailure() async {
+    await #expect(processExitsWith: .failure) {
+      var array = IdentifiedArrayOf<Mutable>()
+      array[id: 5] = Mutable(id: 6)
+    }
+  }
+
+  @Test func changingAnIDThroughTheIDSubscriptIsAPreconditionFailure() async {
+    await #expect(processExitsWith: .failure) {
+      var array: IdentifiedArrayOf<Mutable> = [Mutable(id: 1), Mutable(id: 2)]
+      array[id: 1]?.id = 3
+    }
+  }
+
+  @Test func changingAnIDThroughThePositionalSubscriptIsAPreconditionFailure() async {
+    let result = await #expect(
+      processExitsWith: .failure, observing: [\.standardErrorContent]
+    ) {
+      var array: IdentifiedArrayOf<Mutable> = [Mutable(id: 1), Mutable(id: 2)]
+      array[1].id = 7
+    }
+    expectMessage(of: result, contains: "changed from 2 to 7")
+  }
+}
+
+/// A seeded generator, so the shuffle test is deterministic.
+private struct SplitMix64: RandomNumberGenerator {
+  var state: UInt64
+
+  init(seed: UInt64) { state = seed }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}

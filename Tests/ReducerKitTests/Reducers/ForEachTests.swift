@@ -1,0 +1,187 @@
+import Testing
+
+@testable import ReducerKit
+
+@MainActor
+@Suite struct ForEachTests {
+  struct Row: Reducer {
+    struct State: Equatable, Identifiable {
+      let id: Int
+      var ticks = 0
+    }
+    enum Action: Equatable { case startTimer, stopTimer, tick }
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+      switch action {
+      case .startTimer:
+        return .run { send in
+          try await Task.sleep(for: .seconds(60))
+          await send(.tick)
+        }
+        .cancellable(id: "timer")
+      case .stopTimer:
+        return .cancel(id: "timer")
+      case .tick:
+        state.ticks += 1
+        return .none
+      }
+    }
+  }
+
+  struct List: Reducer {
+    struct State: Equatable {
+      var rows: IdentifiedArrayOf<Row.State> = []
+      var log: [String] = []
+    }
+    enum Action: Equatable {
+      case rows(IdentifiedActionOf<Row>)
+      case remove(Int)
+      case replace(Int, with: Int)
+    }
+    var body: some ReducerOf<Self> {
+      Reduce { state, action in
+        switch action {
+        case .rows(.element(let id, _)):
+          state.log.append("parent saw row \(id) with \(state.rows[id: id]?.ticks ?? -1) ticks")
+        case .remove(let id):
+          state.rows.remove(id: id)
+        case .replace(let id, let newID):
+          state.rows.remove(id: id)
+          state.rows.append(Row.State(id: newID))
+        }
+        return .none
+      }
+      .forEach(\.rows, action: Action.rows) { Row() }
+    }
+  }
+
+  func makeStore(rows: Int = 3) -> Store<List.State, List.Action> {
+    Store(
+      initialState: List.State(
+        rows: IdentifiedArray(uniqueElements: (1...rows).map { Row.State(id: $0) }))
+    ) { List() }
+  }
+
+  @Test func routesAnActionToItsElementBeforeTheParent() {
+    let store = makeStore()
+    store.send(.rows(.element(id: 2, action: .tick)))
+    #expect(store.state.rows[id: 2]?.ticks == 1)
+    #expect(store.state.rows[id: 1]?.ticks == 0)
+    #expect(store.state.log == ["parent saw row 2 with 1 ticks"])
+  }
+
+  @Test func routingRunsOnlyTheAddressedElement() {
+    final class Calls: @unchecked Sendable { var count = 0 }
+    let calls = Calls()
+    struct Counted: Reducer {
+      let calls: Calls
+      func reduce(into state: inout Row.State, action: Row.Action) -> Effect<Row.Action> {
+        calls.count += 1
+        state.ticks += 1
+        return .none
+      }
+    }
+    let reducer = EmptyReducer<List.State, List.Action>()
+      .forEach(\.rows, action: List.Action.rows) { Counted(calls: calls) }
+    var state = List.State(
+      rows: IdentifiedArray(uniqueElements: (1...10_000).map { Row.State(id: $0) }))
+    _ = reducer.reduce(into: &state, action: .rows(.element(id: 7_777, action: .tick)))
+    #expect(calls.count == 1)
+    #expect(state.rows[id: 7_777]?.ticks == 1)
+  }
+
+  @Test func anActionForAMissingIDWarnsAndChangesNothing() {
+    let recorder = WarningRecorder(matching: "forEach")
+    let store = makeStore()
+    let before = store.state
+    store.send(.rows(.element(id: 99, action: .tick)))
+    #expect(store.state.rows == before.rows)
+    #expect(recorder.messages.count == 1)
+    #expect(recorder.messages.first?.contains("99") == true)
+  }
+
+  @Test func removingAnElementCancelsItsEffects() async {
+    let store = makeStore()
+    let one = store.send(.rows(.element(id: 1, action: .startTimer)))
+    let two = store.send(.rows(.element(id: 2, action: .startTimer)))
+    store.send(.remove(1))
+    #expect(one.isCancelled)
+    #expect(!two.isCancelled)
+    await one.finish()
+    two.cancel()
+    await two.finish()
+  }
+
+  @Test func replacingAnElementWithoutChangingTheCountCancelsTheRemovedOnesEffects() async {
+    let store = makeStore()
+    let one = store.send(.rows(.element(id: 1, action: .startTimer)))
+    store.send(.replace(1, with: 4))
+    #expect(one.isCancelled)
+    await one.finish()
+  }
+
+  @Test func elementsUsingTheSameIDDoNotCancelEachOther() async {
+    let store = makeStore()
+    let one = store.send(.rows(.element(id: 1, action: .startTimer)))
+    let two = store.send(.rows(.element(id: 2, action: .startTimer)))
+    store.send(.rows(.element(id: 1, action: .stopTimer)))
+    #expect(one.isCancelled)
+    #expect(!two.isCancelled)
+    two.cancel()
+    await two.finish()
+  }
+
+  @Test func elementEffectsFeedBackToTheirElement() async {
+    struct Quick: Reducer {
+      func reduce(into state: inout Row.State, action: Row.Action) -> Effect<Row.Action> {
+        switch action {
+        case .startTimer: return .run { send in await send(.tick) }
+        case .tick: state.ticks += 1
+        case .stopTimer: break
+        }
+        return .none
+      }
+    }
+    let store = Store(
+      initialState: List.State(rows: [Row.State(id: 1), Row.State(id: 2)])
+    ) {
+      EmptyReducer<List.State, List.Action>()
+        .forEach(\.rows, action: List.Action.rows) { Quick() }
+    }
+    await store.send(.rows(.element(id: 2, action: .startTimer))).finish()
+    #expect(store.state.rows[id: 2]?.ticks == 1)
+    #expect(store.state.rows[id: 1]?.ticks == 0)
+  }
+
+  @Test func acceptsACasePath() {
+    let reducer = EmptyReducer<List.State, List.Action>()
+      .forEach(\.rows, action: CasePath(List.Action.rows)) { Row() }
+    var state = List.State(rows: [Row.State(id: 1)])
+    _ = reducer.reduce(into: &state, action: .rows(.element(id: 1, action: .tick)))
+    #expect(state.rows[id: 1]?.ticks == 1)
+  }
+
+  @Test func rowStoresAreCachedByIDAndStayInSync() {
+    let store = makeStore()
+    let rows = store.scope(state: \.rows, action: List.Action.rows)
+    #expect(rows.count == 3)
+    #expect(rows.map(\.state.id) == [1, 2, 3])
+    rows[1].send(.tick)
+    #expect(store.state.rows[id: 2]?.ticks == 1)
+    #expect(rows[1].ticks == 1)
+    store.send(.remove(1))
+    let after = store.scope(state: \.rows, action: CasePath(List.Action.rows))
+    #expect(after.count == 2)
+    #expect(after[0] === rows[1])
+    #expect(after[1] === rows[2])
+  }
+
+  @Test func aRemovedRowStoreIgnoresActionsWithAWarning() {
+    let recorder = WarningRecorder(matching: "no longer present")
+    let store = makeStore()
+    let rows = store.scope(state: \.rows, action: List.Action.rows)
+    store.send(.remove(3))
+    rows[2].send(.tick)
+    #expect(recorder.messages.count == 1)
+    #expect(store.state.rows.count == 2)
+  }
+}
