@@ -1,14 +1,15 @@
 import ReducerKit
 
-// `swift run reducerkit-demo`: a counter in the terminal.
-// Interactive: single keys. Piped: one command per line (+, -, delayed+, delayed-, cancel, quit).
+// `swift run reducerkit-demo`: a counter, a details screen and a list of timers in the terminal.
+// Interactive: single keys. Piped: one command per line (+, -, delayed+, delayed-, cancel,
+// details, like, favorite, timer, toggle N, remove N, quit).
 
 @MainActor
 func runDemo() async {
-  let store = Store(initialState: CounterFeature.State()) {
-    CounterFeature()
+  let store = Store(initialState: AppFeature.State()) {
+    AppFeature()
     Reduce { state, action in
-      print("action: \(action)    state: count = \(state.count)")
+      print("action: \(describe(action))\n  state: \(state.summary)")
       return .none
     }
   }
@@ -23,11 +24,9 @@ func runDemo() async {
     }
   }
 
-  print("ReducerKit counter. count = \(store.count)")
+  print("ReducerKit demo. \(store.state.summary)")
   if Terminal.isInteractive {
-    print(
-      "keys: + add 1 | - subtract 1 | ] +1 after 1 s | [ -1 after 0.5 s | c cancel delayed | q quit"
-    )
+    print(Command.keyHelp)
     for await key in Terminal.keys() {
       guard let command = Command(key: key) else {
         print(Command.keyHint)
@@ -46,9 +45,23 @@ func runDemo() async {
       if !handle(command) { break }
     }
   }
-  // Let delayed actions that are still running finish before exiting.
+  // Timers run until stopped; delayed actions are let finish.
+  store.send(.stopAllTimers)
   for task in tasks { await task.finish() }
-  print("bye. count = \(store.count)")
+  print("bye. \(store.state.summary)")
+}
+
+/// An action as the user thinks of it: `counter(.increment)` rather than the fully qualified
+/// `counter(reducerkit_demo.CounterFeature.Action.increment)`.
+func describe(_ action: AppFeature.Action) -> String {
+  var text = String(describing: action)
+  for prefix in [
+    "reducerkit_demo.", "ReducerKit.", "IdentifiedAction<Swift.Int, TimerRowFeature.Action>",
+    "CounterFeature.Action", "DetailsFeature.Action", "TimerRowFeature.Action",
+  ] {
+    text = text.replacingOccurrences(of: prefix, with: "")
+  }
+  return text
 }
 
 await runDemo()
