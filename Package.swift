@@ -6,12 +6,15 @@ let package = Package(
   platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10)],
   products: [
     .library(name: "ReducerKit", targets: ["ReducerKit"]),
+    .library(name: "ReducerKitTesting", targets: ["ReducerKitTesting"]),
     .executable(name: "reducerkit-demo", targets: ["reducerkit-demo"]),
   ],
   targets: [
     .target(name: "ReducerKit"),
+    .target(name: "ReducerKitTesting", dependencies: ["ReducerKit"]),
     .executableTarget(name: "reducerkit-demo", dependencies: ["ReducerKit"]),
     .testTarget(name: "ReducerKitTests", dependencies: ["ReducerKit"]),
+    .testTarget(name: "ReducerKitTestingTests", dependencies: ["ReducerKitTesting"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -129,6 +129,19 @@ package final class EffectRegistry: Sendable {
     for task in tasks { task.cancel() }
   }
 
+  /// Cancels every running effect, leaving the registry open for new ones.
+  package func cancelAll() {
+    let tasks = table.withLock { table -> [Task<Void, Never>] in
+      Array(table.entries.keys).compactMap { table.markCancelled($0) }
+    }
+    for task in tasks { task.cancel() }
+  }
+
+  /// Whether every effect counted in `group` has ended.
+  package func isFinished(_ group: EffectGroup) -> Bool {
+    table.withLock { _ in group.pending == 0 }
+  }
+
   /// Counts one more piece of outstanding work (a queued action) in `group`.
   package func retain(_ group: EffectGroup) {
     table.withLock { _ in group.pending += 1 }

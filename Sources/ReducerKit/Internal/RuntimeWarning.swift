@@ -41,8 +41,15 @@ package enum RuntimeWarnings {
     handlers.withLock { _ = $0.removeValue(forKey: id) }
   }
 
-  /// Reports `warning`: to the installed handlers, or else to standard error.
+  /// A handler for the warnings raised by the current task and the tasks it starts: a TestStore
+  /// sets it while it drives its store, so warnings become failures of the test that caused them
+  /// and of no other test.
+  @TaskLocal package static var taskHandler: Handler?
+
+  /// Reports `warning`: to the current task's handler, to the installed handlers, or else to
+  /// standard error.
   package static func report(_ warning: RuntimeWarning) {
+    if let taskHandler, taskHandler(warning) { return }
     let current = handlers.withLock { Array($0.values) }
     var handled = false
     for handler in current where handler(warning) { handled = true }

@@ -17,12 +17,17 @@ package final class RootStoreCore<State, Action>: StoreCore<State, Action> {
 
   private var currentState: State
   private let reducer: ResolvedReducer<State, Action>
-  package let dependencies: DependencyValues
+  package var dependencies: DependencyValues
 
   /// Actions waiting to be reduced, first in first out; `queueHead` is the next one.
   private var queue: [QueuedAction] = []
   private var queueHead = 0
   private var isDraining = false
+
+  /// The task executor effects run on (a TestStore's, so it can tell when they are all
+  /// suspended); `nil` for the default global executor. Typed `any Sendable` because
+  /// `TaskExecutor` needs macOS 15 / iOS 18 while the store runs on macOS 14 / iOS 17.
+  package var effectExecutor: (any Sendable)?
 
   /// Observers: the store whose registrar to notify, once something read the state.
   private weak var observedStore: Store<State, Action>?
@@ -164,7 +169,7 @@ package final class RootStoreCore<State, Action>: StoreCore<State, Action> {
     let registry = registry
     // The action is only described on the main actor, when the effect reports an error.
     let origin = UncheckedSendable(action)
-    let task = Task(priority: run.priority) {
+    let operation: @Sendable () async -> Void = {
       do {
         try await run.body(send)
       } catch is CancellationError where Task.isCancelled {
@@ -181,7 +186,15 @@ package final class RootStoreCore<State, Action>: StoreCore<State, Action> {
       }
       registry.complete(token)
     }
-    registry.attach(task, to: token)
+    if let effectExecutor,
+      #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *),
+      let executor = effectExecutor as? any TaskExecutor
+    {
+      registry.attach(
+        Task(executorPreference: executor, priority: run.priority, operation: operation), to: token)
+    } else {
+      registry.attach(Task(priority: run.priority, operation: operation), to: token)
+    }
   }
 
   private func startConcatenation(

@@ -45,6 +45,12 @@ public struct StoreTask: Hashable, Sendable {
     return registry.isCancelled(group)
   }
 
+  /// Whether every effect of the action has ended (used by the TestStore).
+  package var isFinished: Bool {
+    guard let group, let registry else { return true }
+    return registry.isFinished(group)
+  }
+
   /// Whether two tasks are for the same `send`.
   public static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.group.map(ObjectIdentifier.init) == rhs.group.map(ObjectIdentifier.init)

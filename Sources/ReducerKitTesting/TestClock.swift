@@ -1,0 +1,160 @@
+import ReducerKit
+
+/// A clock whose time moves only when a test says so: test an hour of timers instantly.
+///
+/// ```swift
+/// let clock = TestClock()
+/// let store = TestStore(initialState: Feature.State()) {
+///   Feature()
+/// } withDependencies: {
+///   $0.continuousClock = clock
+/// }
+/// await store.send(.startTimer)
+/// await clock.advance(by: .seconds(3600))
+/// await store.receive(.timerFired)
+/// ```
+///
+/// ``advance(by:)`` resumes exactly the sleepers that are due, in order of their deadlines, and
+/// lets the effects they wake run to their next suspension before it returns, so a test can
+/// `advance` and then `receive` without sleeping.
+public final class TestClock: Clock, Sendable {
+  // All mutable state is in `state`, a lock box, so the class is plainly `Sendable`.
+
+  /// A point in a test clock's time: an offset from when the clock was created.
+  public struct Instant: InstantProtocol, Hashable, Sendable {
+    /// The time since the clock started.
+    public let offset: Duration
+
+    /// Creates an instant at `offset` from the clock's start.
+    public init(offset: Duration = .zero) {
+      self.offset = offset
+    }
+
+    /// This instant moved by `duration`.
+    public func advanced(by duration: Duration) -> Self {
+      Self(offset: offset + duration)
+    }
+
+    /// The time from this instant to `other`.
+    public func duration(to other: Self) -> Duration {
+      other.offset - offset
+    }
+
+    /// Whether `lhs` comes before `rhs`.
+    public static func < (lhs: Self, rhs: Self) -> Bool {
+      lhs.offset < rhs.offset
+    }
+  }
+
+  private struct Sleeper {
+    let id: UInt64
+    let deadline: Instant
+    let continuation: UnsafeContinuation<Void, any Error>
+  }
+
+  private struct State {
+    var now = Instant()
+    var sleepers: [Sleeper] = []
+    var nextID: UInt64 = 0
+  }
+
+  private let state = Locked(State())
+
+  /// Creates a clock at time zero.
+  public init() {}
+
+  /// The current time of this clock.
+  public var now: Instant { state.withLock { $0.now } }
+
+  /// The smallest step the clock distinguishes: none.
+  public var minimumResolution: Duration { .zero }
+
+  /// Suspends until the clock has been advanced to `deadline`, or throws `CancellationError`
+  /// when the sleeping task is cancelled.
+  ///
+  /// ```swift
+  /// try await clock.sleep(until: clock.now.advanced(by: .seconds(1)))
+  /// ```
+  public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+    try Task.checkCancellation()
+    let id = state.withLock { state -> UInt64 in
+      state.nextID += 1
+      return state.nextID
+    }
+    try await withTaskCancellationHandler {
+      try await withUnsafeThrowingContinuation { continuation in
+        let isDue = state.withLock { state -> Bool in
+          if deadline <= state.now { return true }
+          state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
+          return false
+        }
+        if isDue { continuation.resume() }
+      }
+    } onCancel: {
+      let sleeper = state.withLock { state -> Sleeper? in
+        guard let index = state.sleepers.firstIndex(where: { $0.id == id }) else { return nil }
+        return state.sleepers.remove(at: index)
+      }
+      sleeper?.continuation.resume(throwing: CancellationError())
+    }
+  }
+
+  /// Moves time forward by `duration`, waking the sleepers that become due, in order.
+  ///
+  /// ```swift
+  /// await clock.advance(by: .seconds(1))
+  /// ```
+  ///
+  /// Each woken effect runs to its next suspension (including sleeping again on this clock,
+  /// which is woken in the same call if due) before the next one is woken and before this
+  /// method returns.
+  @MainActor
+  public func advance(by duration: Duration = .zero) async {
+    let end = now.advanced(by: duration)
+    await EffectSettling.settle()
+    while let sleeper = state.withLock({ state -> Sleeper? in
+      guard
+        let index = state.sleepers.indices
+          .filter({ state.sleepers[$0].deadline <= end })
+          .min(by: { state.sleepers[$0].deadline < state.sleepers[$1].deadline })
+      else { return nil }
+      let sleeper = state.sleepers.remove(at: index)
+      state.now = max(state.now, sleeper.deadline)
+      return sleeper
+    }) {
+      sleeper.continuation.resume()
+      await EffectSettling.settle()
+    }
+    state.withLock { $0.now = max($0.now, end) }
+    await EffectSettling.settle()
+  }
+
+  /// Moves time forward to `deadline`.
+  ///
+  /// ```swift
+  /// await clock.advance(to: clock.now.advanced(by: .seconds(5)))
+  /// ```
+  @MainActor
+  public func advance(to deadline: Instant) async {
+    await advance(by: now.duration(to: deadline))
+  }
+
+  /// Advances the clock until no sleeper is left, for effects that must run to completion.
+  ///
+  /// ```swift
+  /// await clock.run()
+  /// ```
+  ///
+  /// Gives up after `maximum` of clock time (a timer that re-arms forever would never leave).
+  @MainActor
+  public func run(maximum: Duration = .seconds(86_400 * 365)) async {
+    let limit = now.advanced(by: maximum)
+    await EffectSettling.settle()
+    while let next = state.withLock({ $0.sleepers.map(\.deadline).min() }), next <= limit {
+      await advance(to: next)
+    }
+  }
+
+  /// How many sleepers are waiting (for tests of the clock itself).
+  package var sleeperCount: Int { state.withLock { $0.sleepers.count } }
+}

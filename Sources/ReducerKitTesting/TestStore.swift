@@ -1,0 +1,267 @@
+import ReducerKit
+
+/// A store for tests that proves every state change, every action effects send back, and every
+/// effect still running.
+///
+/// ```swift
+/// @Test func counter() async {
+///   let clock = TestClock()
+///   let store = TestStore(initialState: Counter.State()) {
+///     Counter()
+///   } withDependencies: {
+///     $0.continuousClock = clock
+///   }
+///   await store.send(.increment) { $0.count = 1 }
+///   await store.send(.delayedIncrement)
+///   await clock.advance(by: .seconds(1))
+///   await store.receive(.increment) { $0.count = 2 }
+///   await store.finish()
+/// }
+/// ```
+///
+/// By default a test is **exhaustive**: a state change that is not asserted, an action received
+/// but not asserted, or an effect still running when the test ends is a failure, each with a
+/// message that names the action and shows a diff of the state (expected `−`, actual `+`).
+/// Set ``exhaustivity`` to `.off` to check only what you assert.
+///
+/// Failures are reported through Swift Testing when a Swift Testing test is running and through
+/// XCTest otherwise. Runtime warnings of ReducerKit (an action for an absent child, an effect
+/// error nobody caught, an unimplemented dependency) are failures while a TestStore drives the
+/// store.
+@MainActor
+public final class TestStore<State: Equatable, Action> {
+  let store: Store<State, Action>
+  let core: RootStoreCore<State, Action>
+  let recorder: Recorder
+  let location: TestLocation
+  /// Turns the store's runtime warnings into failures of this test.
+  let warningHandler: @Sendable (RuntimeWarning) -> Bool
+  /// What `deinit` may still have to report; lock-protected because `deinit` is not isolated.
+  let ledger = Locked(TestStoreLedger())
+
+  /// The state as of the last assertion (with exhaustivity `.off`, the store's actual state).
+  public var state: State {
+    exhaustivity == .on ? expectedState : core.state
+  }
+
+  var expectedState: State
+
+  /// How strictly this store checks the test; `.on` by default.
+  public var exhaustivity: Exhaustivity = .on {
+    didSet {
+      let isExhaustive = exhaustivity == .on
+      ledger.withLock { $0.isExhaustive = isExhaustive }
+    }
+  }
+
+  /// The dependencies the store's reducer and effects use. Changing them affects the actions
+  /// sent afterwards.
+  ///
+  /// ```swift
+  /// store.dependencies.uuid = .incrementing
+  /// ```
+  public var dependencies: DependencyValues {
+    get { core.dependencies }
+    set { core.dependencies = newValue }
+  }
+
+  /// Creates a test store for the reducer built by `reducer`, starting from `initialState`.
+  ///
+  /// ```swift
+  /// let store = TestStore(initialState: Feature.State()) {
+  ///   Feature()
+  /// } withDependencies: {
+  ///   $0.continuousClock = TestClock()
+  /// }
+  /// ```
+  ///
+  /// Dependencies resolve in a test context: a dependency used without an override must have a
+  /// `testValue`, or its use fails the test with its name.
+  public init<R: Reducer>(
+    initialState: State,
+    @ReducerBuilder<State, Action> reducer: () -> R,
+    withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) where R.State == State, R.Action == Action {
+    let recorder = Recorder()
+    let reducer = Reduce(reducer())
+    self.recorder = recorder
+    location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    expectedState = initialState
+    var dependencies = DependencyValues.testContext
+    prepareDependencies(&dependencies)
+    store = Store(
+      initialState: initialState,
+      reducer: {
+        Reduce<State, Action> { state, action in
+          let effect = reducer.reduce(into: &state, action: action)
+          MainActor.assumeIsolated { recorder.didReduce(action, state) }
+          return effect
+        }
+      },
+      withDependencies: { $0 = dependencies })
+    core = store.core as! RootStoreCore<State, Action>
+    core.effectExecutor = EffectExecutor.shared
+    let ledger = ledger
+    warningHandler = { [location] warning in
+      ledger.withLock { $0.warnings += 1 }
+      reportFailure(
+        "\(warning.message)", at: ledger.withLock { $0.currentLocation } ?? location)
+      return true
+    }
+  }
+
+  deinit {
+    let ledger = ledger.withLock { $0 }
+    guard !ledger.hasReportedEnd, ledger.isExhaustive else { return }
+    for send in ledger.sends where !send.isReported && !send.isFinished() {
+      reportFailure(
+        """
+        An effect returned for this action is still running. It must complete before the end \
+        of the test. To fix, make sure the effect completes (advance its TestClock, send the \
+        action that cancels it), call "await store.finish()" at the end of the test, or use \
+        "await store.skipInFlightEffects()".
+
+        Action: \(send.action)
+        """, at: send.location)
+    }
+    if ledger.unassertedReceived > 0 {
+      reportFailure(
+        """
+        The store received \(ledger.unassertedReceived) unexpected \
+        action\(ledger.unassertedReceived == 1 ? "" : "s") that the test never asserted:
+
+        \(ledger.unassertedDescriptions.joined(separator: "\n"))
+
+        Assert them with "receive", or skip them with "skipReceivedActions()".
+        """, at: ledger.lastLocation ?? location)
+    }
+  }
+
+  /// Runs `body` with this store's warnings turned into test failures.
+  func withWarningsAsFailures<R>(at location: TestLocation, _ body: () -> R) -> R {
+    ledger.withLock { $0.currentLocation = location }
+    return RuntimeWarnings.$taskHandler.withValue(warningHandler, operation: body)
+  }
+
+  /// Checks `actual` against the state as of the last assertion changed by `update`; reports a
+  /// failure with a diff when they differ. Returns the state to continue from.
+  func assertState(
+    after actionDescription: String,
+    actual: State,
+    update: ((inout State) throws -> Void)?,
+    at location: TestLocation
+  ) {
+    let previous = expectedState
+    defer { expectedState = actual }
+    if exhaustivity == .on {
+      var expected = previous
+      if let update {
+        do {
+          try update(&expected)
+        } catch {
+          reportFailure(
+            "The assertion closure of \(actionDescription) threw: \(error)", at: location)
+          return
+        }
+      }
+      if expected != actual {
+        let diff = debugDiff(expected, actual) ?? "(the states differ but dump the same)"
+        let headline =
+          update == nil
+          ? "State was not expected to change after \(actionDescription), but it did."
+          : "The state after \(actionDescription) does not match the expectation."
+        reportFailure("\(headline) (Expected: −, Actual: +)\n\n\(diff)", at: location)
+      } else if update != nil, previous == actual {
+        reportFailure(
+          """
+          Expected the state to change after \(actionDescription), but it did not change. The \
+          assertion closure made no change to the state either; if no change is expected, \
+          omit the closure.
+          """, at: location)
+      }
+    } else {
+      // Non-exhaustive: only what the closure asserts must hold of the actual state.
+      guard let update else { return }
+      var expected = actual
+      do {
+        try update(&expected)
+      } catch {
+        reportFailure("The assertion closure of \(actionDescription) threw: \(error)", at: location)
+        return
+      }
+      if expected != actual {
+        let diff = debugDiff(expected, actual) ?? "(the states differ but dump the same)"
+        reportFailure(
+          """
+          The state after \(actionDescription) does not match the expectation. \
+          (Expected: −, Actual: +)
+
+          \(diff)
+          """, at: location)
+      } else if case .off(true) = exhaustivity {
+        var fullyExpected = previous
+        try? update(&fullyExpected)
+        if fullyExpected != actual, let diff = debugDiff(fullyExpected, actual) {
+          reportSkipped(
+            "State changes after \(actionDescription) that the test did not assert:\n\n\(diff)",
+            at: location)
+        }
+      }
+    }
+  }
+}
+
+extension TestStore {
+  /// Records what the store reduces: the action a test sent, and the actions received after it.
+  @MainActor
+  final class Recorder {
+    struct Received {
+      let action: Action
+      let state: State
+    }
+
+    var expectingSentAction = false
+    var sentState: State?
+    var received: [Received] = []
+
+    func didReduce(_ action: Action, _ state: State) {
+      if expectingSentAction {
+        expectingSentAction = false
+        sentState = state
+      } else {
+        received.append(Received(action: action, state: state))
+      }
+    }
+  }
+
+  func updateLedgerForReceived() {
+    let descriptions = recorder.received.map { describe($0.action) }
+    ledger.withLock {
+      $0.unassertedReceived = descriptions.count
+      $0.unassertedDescriptions = descriptions
+    }
+  }
+}
+
+/// What the TestStore still owes the test, readable from its non-isolated `deinit`.
+struct TestStoreLedger: Sendable {
+  struct Send: Sendable {
+    let action: String
+    let location: TestLocation
+    let isFinished: @Sendable () -> Bool
+    var isReported = false
+  }
+
+  var sends: [Send] = []
+  var unassertedReceived = 0
+  var unassertedDescriptions: [String] = []
+  var currentLocation: TestLocation?
+  var lastLocation: TestLocation?
+  var hasReportedEnd = false
+  var isExhaustive = true
+  var warnings = 0
+}

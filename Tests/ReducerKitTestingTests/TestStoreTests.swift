@@ -1,0 +1,131 @@
+import ReducerKit
+import ReducerKitTesting
+import Testing
+
+@MainActor
+@Suite struct TestStoreTests {
+  @Test func sendAssertsTheStateChange() async {
+    let store = TestStore(initialState: Counter.State()) { Counter(clock: TestClock()) }
+    await store.send(.increment) { $0.count = 1 }
+    await store.send(.decrement) { $0.count = 0 }
+    #expect(store.state.count == 0)
+  }
+
+  @Test func aThousandSendReceivePairsRunQuickly() async {
+    let store = TestStore(initialState: Counter.State()) { Counter(clock: TestClock()) }
+    for _ in 0..<1_000 {
+      await store.send(.load) { $0.isLoading = true }
+      await store.receive(.loaded(42)) {
+        $0.isLoading = false
+        $0.count = 42
+      }
+    }
+  }
+
+  @Test func dependenciesCanBeReadAndChanged() async {
+    let store = TestStore(initialState: Counter.State()) { Counter(clock: TestClock()) }
+    var dependencies = store.dependencies
+    store.dependencies = dependencies
+    dependencies = store.dependencies
+    _ = dependencies
+    await store.send(.noop)
+  }
+}
+
+@MainActor
+@Suite struct TestStoreFailureTests {
+  @Test func aWrongExpectationShowsTheDiff() async {
+    let issues = await recordedIssues {
+      let store = TestStore(initialState: Counter.State()) { Counter(clock: TestClock()) }
+      await store.send(.increment) { $0.count = 2 }
+    }
+    #expect(issues.count == 1)
+    let message = issues.first ?? ""
+    #expect(message.contains("send(ReducerKitTestingTests.Counter.Action.increment)"))
+    #expect(message.contains("−   count: 2,"))
+    #expect(message.contains("+   count: 1,"))
+  }
+
+  @Test func anUnassertedStateChangeIsAFailure() async {
+    let issues = await recordedIssues {
+      let store = TestStore(initialState: Counter.State()) { Counter(clock: TestClock()) }
+      await store.send(.increment)
+    }
+    #expect(issues.count == 1)
+    #expect(issues.first?.contains("not expected to change") == true)
+    #expect(issues.first?.contains("+   count: 1,") == true)
+  }
+
+  @Test func anAssertionWhenNothingChangedIsAFailure() async {
+    let issues = await recordedIssues {
+      let store = TestStore(initialState: Counter.State()) { Counter(clock: TestClock()) }
+      await store.send(.noop) { $0.count = 0 }
+    }
+    #expect(issues.count == 1)
+    #expect(issues.first?.contains("did not change") == true)
+  }
+
+  @Test func sendingWithUnassertedReceivedActionsIsAFailure() async {
+    let issues = await recordedIssues {
+      let store = TestStore(initialState: Counter.State()) { Counter(clock: TestClock()) }
+      await store.send(.load) { $0.isLoading = true }
+      await store.send(.noop)
+    }
+    #expect(issues.count == 1)
+    #expect(issues.first?.contains("Must handle 1 received action") == true)
+    #expect(issues.first?.contains("loaded(42)") == true)
+  }
+
+  @Test func goingAwayWithEffectsRunningIsAFailureAtTheSend() async {
+    let issues = await recordedIssues {
+      let store = TestStore(initialState: Counter.State()) { Counter(clock: TestClock()) }
+      await store.send(.delayedIncrement)
+    }
+    #expect(issues.count == 1)
+    #expect(issues.first?.contains("still running") == true)
+  }
+
+  @Test func goingAwayWithUnassertedActionsIsAFailure() async {
+    let issues = await recordedIssues {
+      let store = TestStore(initialState: Counter.State()) { Counter(clock: TestClock()) }
+      await store.send(.load) { $0.isLoading = true }
+    }
+    #expect(issues.count == 1)
+    #expect(issues.first?.contains("never asserted") == true)
+  }
+
+  @Test func endingRightAfterTheLastReceiveIsNotAFailure() async {
+    let store = TestStore(initialState: Counter.State()) { Counter(clock: TestClock()) }
+    await store.send(.load) { $0.isLoading = true }
+    await store.receive(.loaded(42)) {
+      $0.isLoading = false
+      $0.count = 42
+    }
+  }
+
+  @Test func runtimeWarningsAreFailures() async {
+    struct Failing: Reducer {
+      struct Oops: Error {}
+      func reduce(into state: inout Int, action: Int) -> Effect<Int> {
+        .run { _ in throw Oops() }
+      }
+    }
+    let issues = await recordedIssues {
+      let store = TestStore(initialState: 0) { Failing() }
+      await store.send(1)
+      await store.finish()
+    }
+    #expect(issues.count == 1)
+    #expect(issues.first?.contains("Oops") == true)
+  }
+
+  @Test func assertionClosuresMayThrow() async {
+    struct Stop: Error {}
+    let issues = await recordedIssues {
+      let store = TestStore(initialState: Counter.State()) { Counter(clock: TestClock()) }
+      await store.send(.increment) { _ in throw Stop() }
+    }
+    #expect(issues.count == 1)
+    #expect(issues.first?.contains("threw") == true)
+  }
+}
