@@ -41,7 +41,7 @@ import Testing
     }
     #expect(issues.count == 1)
     let message = issues.first ?? ""
-    #expect(message.contains("send(ReducerKitTestingTests.Counter.Action.increment)"))
+    #expect(message.contains("send(Counter.Action.increment)"))
     #expect(message.contains("−   count: 2,"))
     #expect(message.contains("+   count: 1,"))
   }

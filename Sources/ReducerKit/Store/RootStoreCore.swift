@@ -230,9 +230,8 @@ package final class RootStoreCore<State, Action>: StoreCore<State, Action> {
   }
 }
 
-/// A short description of an action for warnings: `Action.child(.increment)`.
+/// A description of an action for warnings and test failures: `Counter.Action.increment`, the
+/// value's dump without module names (multi-line for large payloads).
 package func describe(_ value: Any) -> String {
-  var text = ""
-  debugPrint(value, terminator: "", to: &text)
-  return text
+  debugDump(value)
 }
