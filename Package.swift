@@ -7,13 +7,16 @@ let package = Package(
   products: [
     .library(name: "ReducerKit", targets: ["ReducerKit"]),
     .library(name: "ReducerKitTesting", targets: ["ReducerKitTesting"]),
+    .executable(name: "reducerkit-bench", targets: ["reducerkit-bench"]),
     .executable(name: "reducerkit-demo", targets: ["reducerkit-demo"]),
   ],
   targets: [
     .target(name: "ReducerKit"),
     .target(name: "ReducerKitTesting", dependencies: ["ReducerKit"]),
     .executableTarget(name: "reducerkit-demo", dependencies: ["ReducerKit"]),
-    .testTarget(name: "ReducerKitTests", dependencies: ["ReducerKit"]),
+    .executableTarget(
+      name: "reducerkit-bench", dependencies: ["ReducerKit", "ReducerKitTesting"]),
+    .testTarget(name: "ReducerKitTests", dependencies: ["ReducerKit", "ReducerKitTesting"]),
     .testTarget(name: "ReducerKitTestingTests", dependencies: ["ReducerKitTesting"]),
   ],
   swiftLanguageModes: [.v6]

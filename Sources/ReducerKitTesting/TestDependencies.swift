@@ -2,8 +2,10 @@ import ReducerKit
 
 extension DependencyValues {
   /// Values resolved in a test context: a dependency used without an override must have a
-  /// `testValue`.
+  /// `testValue`, or its use fails the test with its name.
   static var testContext: DependencyValues {
-    DependencyValues()
+    var values = DependencyValues()
+    values.context = .test
+    return values
   }
 }

@@ -20,6 +20,8 @@ struct CounterFeature: Reducer {
     case delayedDecrement
   }
 
+  @Dependency(\.continuousClock) var clock
+
   var body: some ReducerOf<Self> {
     Reduce { state, action in
       switch action {
@@ -31,13 +33,13 @@ struct CounterFeature: Reducer {
         return .none
       case .delayedIncrement:
         return .run { send in
-          try await Task.sleep(for: .seconds(1))
+          try await clock.sleep(for: .seconds(1))
           await send(.increment)
         }
         .cancellable(id: CancelID.delayedIncrement, cancelInFlight: true)
       case .delayedDecrement:
         return .run { send in
-          try await Task.sleep(for: .milliseconds(500))
+          try await clock.sleep(for: .milliseconds(500))
           await send(.decrement)
         }
         .cancellable(id: CancelID.delayedDecrement, cancelInFlight: true)

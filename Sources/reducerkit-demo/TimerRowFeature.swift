@@ -14,6 +14,8 @@ struct TimerRowFeature: Reducer {
     case tick
   }
 
+  @Dependency(\.continuousClock) var clock
+
   var body: some ReducerOf<Self> {
     Reduce { state, action in
       switch action {
@@ -22,7 +24,7 @@ struct TimerRowFeature: Reducer {
         guard state.isRunning else { return .cancel(id: "timer") }
         return .run { send in
           while true {
-            try await Task.sleep(for: .seconds(1))
+            try await clock.sleep(for: .seconds(1))
             await send(.tick)
           }
         }

@@ -5,7 +5,8 @@ public struct CasePath<Root, Value> {
   public init(_ embed: @escaping (Value) -> Root) {
     embedFn = embed
     extractFn = { root in
-      guard let child = Mirror(reflecting: root).children.first, let v = child.value as? Value else { return nil }
+      guard let child = Mirror(reflecting: root).children.first, let v = child.value as? Value
+      else { return nil }
       return "\(embed(v))" == "\(root)" ? v : nil
     }
   }

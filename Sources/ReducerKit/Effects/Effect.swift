@@ -37,6 +37,10 @@ public struct Effect<Action> {
     /// Cancels the effects of every child of a `forEach` (identified by its key path) whose id is
     /// no longer present.
     case cancelRemovedChildren(of: AnyKeyPath, isPresent: (AnyHashable) -> Bool)
+    /// Runs the effect now, or later, or never, as the throttle with this id decides.
+    indirect case throttle(Effect, id: EffectID, plan: ThrottlePlan)
+    /// The end of a throttle interval: runs the effect that waited for it.
+    case throttleFire(id: EffectID, plan: ThrottlePlan)
   }
 
   /// The asynchronous part of an effect.
@@ -246,13 +250,49 @@ public struct Effect<Action> {
       return Effect<NewAction>(operation: .cancelChild(component))
     case .cancelRemovedChildren(let keyPath, let isPresent):
       return Effect<NewAction>(operation: .cancelRemovedChildren(of: keyPath, isPresent: isPresent))
+    case .throttle(let effect, let id, let plan):
+      return Effect<NewAction>(operation: .throttle(effect.map(transform), id: id, plan: plan))
+    case .throttleFire(let id, let plan):
+      return Effect<NewAction>(operation: .throttleFire(id: id, plan: plan))
+    }
+  }
+
+  /// This effect with its asynchronous work running under `values`: how a reducer's
+  /// `.dependency` override reaches the effects it returns (they start after it has returned).
+  package func withDependencies(_ values: DependencyValues) -> Self {
+    switch operation {
+    case .none, .send, .cancel, .cancelChild, .cancelRemovedChildren, .throttleFire:
+      return self
+    case .throttle(let effect, let id, let plan):
+      return Self(operation: .throttle(effect.withDependencies(values), id: id, plan: plan))
+    case .run(let run):
+      let body = run.body
+      return Self(
+        operation: .run(
+          Run(
+            priority: run.priority,
+            body: { send in
+              try await DependencyValues.withValues(values) { try await body(send) }
+            },
+            fileID: run.fileID, line: run.line)))
+    case .merge(let effects):
+      return Self(operation: .merge(effects.map { $0.withDependencies(values) }))
+    case .concatenate(let effects):
+      return Self(operation: .concatenate(effects.map { $0.withDependencies(values) }))
+    case .cancellable(let effect, let id, let cancelInFlight):
+      return Self(
+        operation: .cancellable(
+          effect.withDependencies(values), id: id, cancelInFlight: cancelInFlight))
+    case .scoped(let effect, let component):
+      return Self(operation: .scoped(effect.withDependencies(values), component))
     }
   }
 
   /// Whether running this effect needs no task: it only sends actions and cancels.
   package var isSynchronous: Bool {
     switch operation {
-    case .none, .send, .cancel, .cancelChild, .cancelRemovedChildren: true
+    case .none, .send, .cancel, .cancelChild, .cancelRemovedChildren, .throttleFire: true
+    case .throttle: false
     case .run: false
     case .merge(let effects), .concatenate(let effects): effects.allSatisfy(\.isSynchronous)
     case .cancellable(let effect, _, _), .scoped(let effect, _): effect.isSynchronous

@@ -17,7 +17,13 @@ package final class RootStoreCore<State, Action>: StoreCore<State, Action> {
 
   private var currentState: State
   private let reducer: ResolvedReducer<State, Action>
+  /// The dependencies every action and effect of this store sees: those in force when the store
+  /// was created, with the store's overrides on top. Empty when there is nothing to apply, which
+  /// keeps `send` free of the task-local push.
   package var dependencies: DependencyValues
+
+  /// Throttles by (feature, id).
+  private var throttles: [EffectKey: ThrottleState<Action>] = [:]
 
   /// Actions waiting to be reduced, first in first out; `queueHead` is the next one.
   private var queue: [QueuedAction] = []
@@ -94,6 +100,16 @@ package final class RootStoreCore<State, Action>: StoreCore<State, Action> {
   }
 
   private func reduce(_ action: Action, context: inout EffectContext) {
+    if dependencies.isEmpty {
+      reduceNow(action, context: &context)
+    } else {
+      // The action, and every effect task it starts (tasks inherit task-local values), see the
+      // store's dependencies.
+      DependencyValues.withValues(dependencies) { reduceNow(action, context: &context) }
+    }
+  }
+
+  private func reduceNow(_ action: Action, context: inout EffectContext) {
     let effect = reducer.reduce(&currentState, action)
     didChangeState()
     if case .none = effect.operation { return }
@@ -142,6 +158,42 @@ package final class RootStoreCore<State, Action>: StoreCore<State, Action> {
       context.group = innerContext.group
     case .cancel(let id):
       registry.cancel(EffectKey(path: context.path, id: id))
+    case .throttle(let inner, let id, let plan):
+      let key = EffectKey(path: context.path, id: id)
+      let now = plan.now()
+      var throttle = throttles[key] ?? ThrottleState()
+      if let lastRun = throttle.lastRun, !plan.isDue(lastRun, now) {
+        // Within the interval: this effect waits for its end (or is dropped).
+        if plan.latest || throttle.pending == nil { throttle.pending = inner }
+        throttles[key] = throttle
+        if !registry.isRunning(key) {
+          let fire = Effect<Action>.concatenate(
+            .run { _ in try await plan.sleepUntilDue(lastRun) },
+            Effect(operation: .throttleFire(id: id, plan: plan))
+          )
+          start(
+            Effect(operation: .cancellable(fire, id: id, cancelInFlight: false)), action: action,
+            context: &context)
+        }
+      } else {
+        throttle.lastRun = now
+        throttle.pending = nil
+        throttles[key] = throttle
+        registry.cancel(key)
+        start(inner, action: action, context: &context)
+      }
+    case .throttleFire(let id, let plan):
+      let key = EffectKey(path: context.path, id: id)
+      guard var throttle = throttles[key], let pending = throttle.pending else { return }
+      throttle.pending = nil
+      throttle.lastRun = plan.now()
+      throttles[key] = throttle
+      // The waiting effect runs under its own ids only, not the throttle's: a later throttle
+      // cancels a scheduled run, never one that already started.
+      var pendingContext = context
+      pendingContext.keys.removeAll { $0 == key }
+      start(pending, action: action, context: &pendingContext)
+      context.group = pendingContext.group
     case .cancelRemovedChildren(let keyPath, let isPresent):
       registry.cancelChildren(under: context.path, of: keyPath, where: { !isPresent($0) })
     case .cancelChild(let component):

@@ -41,7 +41,9 @@ public final class Store<State, Action>: Observable {
   /// }
   /// ```
   ///
-  /// The reducer's `body` is evaluated once, here.
+  /// The reducer's `body` is evaluated once, here. The dependencies in force here (from an
+  /// enclosing `withDependencies`), with `prepareDependencies`' changes on top, are the ones every
+  /// action and effect of the store sees.
   ///
   /// - Parameters:
   ///   - initialState: The state to start from.
@@ -52,12 +54,14 @@ public final class Store<State, Action>: Observable {
     @ReducerBuilder<State, Action> reducer: () -> R,
     withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil
   ) where R.State == State, R.Action == Action {
-    var dependencies = DependencyValues()
-    prepareDependencies?(&dependencies)
+    var overrides = DependencyValues()
+    prepareDependencies?(&overrides)
+    let dependencies = DependencyValues.current.merging(overrides)
+    // The body is built with the store's dependencies in force too.
+    let reducer = DependencyValues.withValues(dependencies) { ResolvedReducer(reducer()) }
     self.init(
       core: RootStoreCore(
-        initialState: initialState, reducer: ResolvedReducer(reducer()),
-        dependencies: dependencies))
+        initialState: initialState, reducer: reducer, dependencies: dependencies))
   }
 
   /// The current state.

@@ -1,3 +1,4 @@
+import Foundation
 import Observation
 import Testing
 
@@ -338,6 +339,51 @@ import Testing
     #expect(store.state.counter == nil)
     #expect(recorder.messages.count == 1)
     #expect(recorder.messages.first?.contains("increment") == true)
+  }
+
+  @Test func storeDependenciesReachEffectsThatRunLater() async {
+    struct Reader: Reducer {
+      func reduce(into state: inout [String], action: String) -> Effect<String> {
+        if action != "start" {
+          state.append(action)
+          return .none
+        }
+        return .run { send in
+          try await Task.sleep(for: .milliseconds(5))
+          // Read in the effect's task, long after the action was reduced.
+          @Dependency(\.uuid) var uuid
+          await send(uuid().uuidString)
+        }
+      }
+    }
+    let store = Store(initialState: [String]()) {
+      Reader()
+    } withDependencies: {
+      $0.uuid = .incrementing
+    }
+    await store.send("start").finish()
+    await store.send("start").finish()
+    #expect(
+      store.state == [
+        "00000000-0000-0000-0000-000000000000", "00000000-0000-0000-0000-000000000001",
+      ])
+  }
+
+  @Test func aStoreCreatedInsideWithDependenciesKeepsThem() {
+    struct Reader: Reducer {
+      @Dependency(\.date) var date
+      func reduce(into state: inout Double, action: Void) -> Effect<Void> {
+        state = date.now.timeIntervalSince1970
+        return .none
+      }
+    }
+    let store = withDependencies {
+      $0.date = .constant(Date(timeIntervalSince1970: 42))
+    } operation: {
+      Store(initialState: 0.0) { Reader() }
+    }
+    store.send(())
+    #expect(store.state == 42)
   }
 
   @Test func observersOfTheStateAreNotified() {

@@ -1,0 +1,62 @@
+extension Effect {
+  /// Runs at most one effect with this id per `interval`: the first at once, later ones at the
+  /// end of the interval.
+  ///
+  /// ```swift
+  /// case .scrolled(let offset):
+  ///   return .run { send in await send(.loadMoreIfNeeded(offset)) }
+  ///     .throttle(id: "scroll", for: .milliseconds(500), clock: clock, latest: true)
+  /// ```
+  ///
+  /// The first effect of a series runs right away. Effects throttled within `interval` of the last
+  /// one that ran wait until the interval has passed; then one of them runs: the most recent
+  /// (`latest: true`) or the first (`latest: false`); the others never run. Time is measured on
+  /// `clock` from the moment each action is reduced.
+  ///
+  /// - Parameters:
+  ///   - id: The id the series shares (scoped to this feature, like any cancellation id).
+  ///   - interval: The minimum time between two effects that run.
+  ///   - clock: The clock to measure on; use the `continuousClock` dependency so tests control it.
+  ///   - latest: Whether the effect that runs at the end of an interval is the most recent one
+  ///     (`true`) or the first one (`false`).
+  public func throttle<C: Clock>(
+    id: some Hashable & Sendable,
+    for interval: C.Duration,
+    clock: C,
+    latest: Bool
+  ) -> Self {
+    Self(
+      operation: .throttle(
+        self, id: EffectID(id),
+        plan: ThrottlePlan(
+          latest: latest,
+          now: { clock.now },
+          isDue: { last, now in
+            (last as! C.Instant).advanced(by: interval) <= (now as! C.Instant)
+          },
+          sleepUntilDue: { last in
+            try await clock.sleep(
+              until: (last as! C.Instant).advanced(by: interval), tolerance: nil)
+          })))
+  }
+}
+
+/// How a throttle reads its clock, with the clock's types erased so the store can keep one table
+/// of throttles.
+package struct ThrottlePlan: Sendable {
+  /// Whether the most recent (rather than the first) throttled effect runs at the interval's end.
+  let latest: Bool
+  /// The clock's current instant.
+  let now: @Sendable () -> any Sendable
+  /// Whether an interval starting at the first instant has passed at the second.
+  let isDue: @Sendable (any Sendable, any Sendable) -> Bool
+  /// Sleeps until the interval starting at the given instant has passed.
+  let sleepUntilDue: @Sendable (any Sendable) async throws -> Void
+}
+
+/// A throttle's memory, kept by the store per (feature, id): when an effect last ran, and the one
+/// waiting for the interval to end.
+package struct ThrottleState<Action> {
+  var lastRun: (any Sendable)?
+  var pending: Effect<Action>?
+}

@@ -1,0 +1,130 @@
+/// Measures cases and prints them: each case warms up, runs several timed rounds and reports the
+/// median time per operation.
+@MainActor
+final class Harness {
+  struct Result {
+    let name: String
+    let nanosecondsPerOperation: Double
+    let baseline: String?
+    var ratio: Double?
+  }
+
+  let isQuick: Bool
+  let printsJSON: Bool
+  private(set) var results: [String: Result] = [:]
+  private var order: [String] = []
+
+  init(isQuick: Bool, printsJSON: Bool) {
+    self.isQuick = isQuick
+    self.printsJSON = printsJSON
+  }
+
+  var rounds: Int { isQuick ? 3 : 9 }
+
+  /// Measures `body`, which performs `operations` operations per call.
+  func measure(
+    _ name: String,
+    baseline: String? = nil,
+    operations: Int,
+    _ body: () -> Void
+  ) {
+    body()  // warm-up
+    var samples: [Double] = []
+    let clock = ContinuousClock()
+    for _ in 0..<rounds {
+      let start = clock.now
+      body()
+      let elapsed = clock.now - start
+      samples.append(Double(elapsed.nanoseconds) / Double(operations))
+    }
+    record(name, baseline: baseline, samples: samples)
+  }
+
+  /// Measures an asynchronous `body`, which performs `operations` operations per call.
+  func measure(
+    _ name: String,
+    baseline: String? = nil,
+    operations: Int,
+    _ body: () async -> Void
+  ) async {
+    await body()
+    var samples: [Double] = []
+    let clock = ContinuousClock()
+    for _ in 0..<rounds {
+      let start = clock.now
+      await body()
+      let elapsed = clock.now - start
+      samples.append(Double(elapsed.nanoseconds) / Double(operations))
+    }
+    record(name, baseline: baseline, samples: samples)
+  }
+
+  private func record(_ name: String, baseline: String?, samples: [Double]) {
+    let median = samples.sorted()[samples.count / 2]
+    var result = Result(name: name, nanosecondsPerOperation: median, baseline: baseline)
+    if let baseline, let base = results[baseline] {
+      result.ratio = median / base.nanosecondsPerOperation
+    }
+    results[name] = result
+    order.append(name)
+    report(result)
+  }
+
+  private func report(_ result: Result) {
+    if printsJSON {
+      let baseline = result.baseline.map { "\"\($0)\"" } ?? "null"
+      let ratio = result.ratio.map { format($0, digits: 3) } ?? "null"
+      print(
+        """
+        {"name": "\(result.name)", "ns_per_op": \(format(result.nanosecondsPerOperation, digits: 2)), \
+        "baseline": \(baseline), "ratio": \(ratio)}
+        """)
+    } else {
+      let name = result.name.padding(to: 30)
+      let time = format(result.nanosecondsPerOperation, digits: 1).leftPadding(to: 12)
+      let ratio =
+        result.ratio.map { "\(format($0, digits: 2))× \(result.baseline!)" } ?? ""
+      print("\(name)\(time) ns/op   \(ratio)")
+    }
+  }
+
+  func printHeader() {
+    guard !printsJSON else { return }
+    print("\("case".padding(to: 30))\("time".leftPadding(to: 12))         ratio to baseline")
+  }
+}
+
+/// Formats a number with a fixed count of decimals, without Foundation.
+func format(_ value: Double, digits: Int) -> String {
+  var scale = 1.0
+  for _ in 0..<digits { scale *= 10 }
+  let rounded = (value * scale).rounded() / scale
+  var text = "\(rounded)"
+  if let dot = text.firstIndex(of: ".") {
+    let decimals = text.distance(from: dot, to: text.endIndex) - 1
+    if decimals < digits { text += String(repeating: "0", count: digits - decimals) }
+  }
+  return text
+}
+
+extension Duration {
+  var nanoseconds: Int64 {
+    components.seconds * 1_000_000_000 + components.attoseconds / 1_000_000_000
+  }
+}
+
+extension String {
+  func padding(to width: Int) -> String {
+    count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+  }
+
+  func leftPadding(to width: Int) -> String {
+    count >= width ? self : String(repeating: " ", count: width - count) + self
+  }
+}
+
+/// Keeps the optimizer from removing work whose result is otherwise unused.
+@inline(never)
+func blackHole<T>(_ value: T) {
+  withExtendedLifetime(value) {}
+}

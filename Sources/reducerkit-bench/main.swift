@@ -1,0 +1,183 @@
+import ReducerKit
+import ReducerKitTesting
+
+// `swift run -c release reducerkit-bench [--quick] [--json]`
+// One line per case: name, ns per operation (median of several rounds), ratio to its baseline
+// measured in the same run.
+
+let arguments = CommandLine.arguments.dropFirst()
+let harness = Harness(
+  isQuick: arguments.contains("--quick"), printsJSON: arguments.contains("--json"))
+let scale = harness.isQuick ? 10 : 1
+
+@MainActor
+func runBenchmarks() async {
+  harness.printHeader()
+  let sends = 1_000_000 / scale
+
+  // raw.reduce: the counter reducer called by hand.
+  harness.measure("raw.reduce", operations: sends) {
+    var state = BenchCounter.State()
+    let reducer = BenchCounter()
+    for index in 0..<sends {
+      blackHole(reducer.reduce(into: &state, action: index & 1 == 0 ? .increment : .decrement))
+    }
+    blackHole(state)
+  }
+
+  // minimal.dispatch: what a user would write instead of a library.
+  harness.measure("minimal.dispatch", baseline: "raw.reduce", operations: sends) {
+    let store = MinimalStore<BenchCounter.State, BenchCounter.Action>(
+      state: BenchCounter.State(),
+      reducer: { state, action in _ = BenchCounter().reduce(into: &state, action: action) },
+      middleware: [{ blackHole($0) }])
+    for index in 0..<sends { store.dispatch(index & 1 == 0 ? .increment : .decrement) }
+    blackHole(store.state)
+  }
+
+  // send.none: Store.send of an action whose reducer returns .none.
+  do {
+    let store = Store(initialState: BenchCounter.State()) { BenchCounter() }
+    harness.measure("send.none", baseline: "minimal.dispatch", operations: sends) {
+      for index in 0..<sends { store.send(index & 1 == 0 ? .increment : .decrement) }
+      blackHole(store.withState(\.count))
+    }
+  }
+
+  // send.scope.depth1 / depth10: a leaf action through nested Scopes, sent to the root.
+  typealias Depth1 = Nest<BenchCounter>
+  typealias Depth10 = Nest<Nest<Nest<Nest<Nest<Nest<Nest<Nest<Nest<Nest<BenchCounter>>>>>>>>>>
+  let scopedSends = 200_000 / scale
+  do {
+    let store = Store(initialState: Depth1.State(child: BenchCounter.State())) {
+      Depth1(inner: BenchCounter())
+    }
+    harness.measure("send.scope.depth1", baseline: "send.none", operations: scopedSends) {
+      for _ in 0..<scopedSends { store.send(.child(.increment)) }
+      blackHole(store.withState(\.child.count))
+    }
+  }
+  let depth10Reducer = Depth10(
+    inner: Nest(
+      inner: Nest(
+        inner: Nest(
+          inner: Nest(
+            inner: Nest(
+              inner: Nest(
+                inner: Nest(
+                  inner: Nest(inner: Nest(inner: BenchCounter()))))))))))
+  let depth10State = Depth10.State(
+    child: .init(
+      child: .init(
+        child: .init(
+          child: .init(
+            child: .init(
+              child: .init(
+                child: .init(
+                  child: .init(child: .init(child: BenchCounter.State()))))))))))
+  let leaf: Depth10.Action = .child(
+    .child(
+      .child(
+        .child(
+          .child(
+            .child(
+              .child(
+                .child(
+                  .child(
+                    .child(.increment))))))))))
+  let depth10Store = Store(initialState: depth10State) { depth10Reducer }
+  harness.measure("send.scope.depth10", baseline: "send.scope.depth1", operations: scopedSends) {
+    for _ in 0..<scopedSends { depth10Store.send(leaf) }
+    blackHole(depth10Store.withState(\.child.other))
+  }
+
+  // send.childstore.depth10: the same leaf action sent to a store scoped 10 levels down.
+  do {
+    let leafStore =
+      depth10Store
+      .scope(
+        state: \.child,
+        action: Nest<Nest<Nest<Nest<Nest<Nest<Nest<Nest<Nest<Nest<BenchCounter>>>>>>>>>>.Action
+          .child
+      )
+      .scope(
+        state: \.child,
+        action: Nest<Nest<Nest<Nest<Nest<Nest<Nest<Nest<Nest<BenchCounter>>>>>>>>>.Action.child
+      )
+      .scope(
+        state: \.child,
+        action: Nest<Nest<Nest<Nest<Nest<Nest<Nest<Nest<BenchCounter>>>>>>>>.Action.child
+      )
+      .scope(
+        state: \.child, action: Nest<Nest<Nest<Nest<Nest<Nest<Nest<BenchCounter>>>>>>>.Action.child
+      )
+      .scope(state: \.child, action: Nest<Nest<Nest<Nest<Nest<Nest<BenchCounter>>>>>>.Action.child)
+      .scope(state: \.child, action: Nest<Nest<Nest<Nest<Nest<BenchCounter>>>>>.Action.child)
+      .scope(state: \.child, action: Nest<Nest<Nest<Nest<BenchCounter>>>>.Action.child)
+      .scope(state: \.child, action: Nest<Nest<Nest<BenchCounter>>>.Action.child)
+      .scope(state: \.child, action: Nest<Nest<BenchCounter>>.Action.child)
+      .scope(state: \.child, action: Nest<BenchCounter>.Action.child)
+    harness.measure(
+      "send.childstore.depth10", baseline: "send.scope.depth10", operations: scopedSends
+    ) {
+      for _ in 0..<scopedSends { leafStore.send(.increment) }
+      blackHole(depth10Store.withState(\.child.other))
+    }
+  }
+
+  // send.foreach.10 / 100000: an action to one row of a forEach.
+  for (name, rows, baseline) in [
+    ("send.foreach.10", 10, "send.none"), ("send.foreach.100000", 100_000, "send.foreach.10"),
+  ] {
+    let store = Store(
+      initialState: CounterList.State(
+        rows: IdentifiedArray(uniqueElements: (0..<rows).map { CounterList.Row(id: $0) }))
+    ) { CounterList() }
+    harness.measure(name, baseline: baseline, operations: scopedSends) {
+      for index in 0..<scopedSends {
+        store.send(.rows(.element(id: (index &* 7) % rows, action: .increment)))
+      }
+      blackHole(store.withState { $0.rows.count })
+    }
+  }
+
+  // effects.cancel.1000 / 10000: start N cancellable effects that wait forever, cancel them all.
+  for (name, count, baseline) in [
+    ("effects.cancel.1000", 1_000, nil), ("effects.cancel.10000", 10_000, "effects.cancel.1000"),
+  ] {
+    let effects = count / (harness.isQuick ? 10 : 1)
+    await harness.measure(name, baseline: baseline, operations: effects) {
+      let store = Store(initialState: 0) {
+        Reduce<Int, Int> { _, action in
+          if action < 0 { return .cancel(id: "wait") }
+          return .run { _ in
+            try await Task.sleep(for: .seconds(3_600))
+          }
+          .cancellable(id: "wait")
+        }
+      }
+      var tasks: [StoreTask] = []
+      tasks.reserveCapacity(effects)
+      for index in 0..<effects { tasks.append(store.send(index)) }
+      store.send(-1)
+      for task in tasks { await task.finish() }
+    }
+  }
+
+  // teststore.sendreceive.1000: a TestStore test of 1,000 send + receive pairs.
+  let pairs = 1_000 / scale
+  await harness.measure("teststore.sendreceive.1000", operations: pairs) {
+    let store = TestStore(initialState: 0) {
+      Reduce<Int, Int> { state, action in
+        state = action
+        return action.isMultiple(of: 2) ? .run { send in await send(action + 1) } : .none
+      }
+    }
+    for index in 0..<pairs {
+      await store.send(index * 2) { $0 = index * 2 }
+      await store.receive(index * 2 + 1) { $0 = index * 2 + 1 }
+    }
+  }
+}
+
+await runBenchmarks()

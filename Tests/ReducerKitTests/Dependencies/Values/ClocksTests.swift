@@ -1,0 +1,90 @@
+import Testing
+
+@testable import ReducerKit
+
+@Suite struct ClocksTests {
+  @Test func theLiveClocksAreTheRealClocks() {
+    let values = DependencyValues()
+    #expect(values.continuousClock is ContinuousClock)
+    #expect(values.suspendingClock is SuspendingClock)
+  }
+
+  @Test func aLiveClockMeasuresRealTime() async throws {
+    let clock = DependencyValues().continuousClock
+    let elapsed = try await clock.measure { try await clock.sleep(for: .milliseconds(5)) }
+    #expect(elapsed >= .milliseconds(5))
+  }
+
+  @Test func anOverrideReplacesTheClock() {
+    var values = DependencyValues()
+    values.continuousClock = SuspendingClock()
+    values.suspendingClock = ContinuousClock()
+    #expect(values.continuousClock is SuspendingClock)
+    #expect(values.suspendingClock is ContinuousClock)
+  }
+
+  @Test func theTestContinuousClockReportsWhenItSleeps() async throws {
+    let messages = try await warnings(containing: "continuousClock") {
+      let clock = testContext().continuousClock
+      try await clock.sleep(for: .seconds(60))
+      try await clock.sleep(for: .seconds(60))
+    }
+    #expect(messages.count == 1)
+    #expect(messages.first?.contains(#"@Dependency(\.continuousClock)"#) == true)
+    #expect(messages.first?.contains("Unimplemented") == true)
+  }
+
+  @Test func theTestSuspendingClockReportsWhenItsTimeIsRead() async {
+    let messages = await warnings(containing: "suspendingClock") {
+      _ = testContext().suspendingClock.now
+    }
+    #expect(messages.count == 1)
+    #expect(messages.first?.contains(#"@Dependency(\.suspendingClock)"#) == true)
+    #expect(messages.first?.contains("(now)") == true)
+  }
+
+  @Test func theUnimplementedClockDoesNotHangAndKeepsItsTime() async throws {
+    let clock = UnimplementedClock(property: "unimplementedClockProbe")
+    let messages = try await warnings(containing: "unimplementedClockProbe") {
+      let start = clock.now
+      try await clock.sleep(until: start.advanced(by: .seconds(3600)), tolerance: nil)
+      #expect(start.duration(to: clock.now) == .seconds(3600))
+    }
+    #expect(messages.count == 1)
+  }
+
+  @Test func theUnimplementedClockHonoursCancellation() async {
+    let clock = UnimplementedClock(property: "cancelledClockProbe")
+    let messages = await warnings(containing: "cancelledClockProbe") {
+      let task = Task {
+        withUnsafeCurrentTask { $0?.cancel() }
+        try await clock.sleep(until: .init(offset: .seconds(1)), tolerance: nil)
+      }
+      await #expect(throws: CancellationError.self) { try await task.value }
+    }
+    #expect(messages.count == 1)
+  }
+}
+
+private func testContext() -> DependencyValues {
+  var values = DependencyValues()
+  values.context = .test
+  return values
+}
+
+/// The messages of the warnings containing `marker` reported by this test's tasks while `body`
+/// runs: tests running in parallel that use the same dependency do not see each other's warnings.
+private func warnings(
+  containing marker: String, during body: () async throws -> Void
+) async rethrows -> [String] {
+  let test = Test.current?.id
+  let recorded = Locked<[String]>([])
+  let token = RuntimeWarnings.addHandler { warning in
+    guard warning.message.contains(marker), Test.current?.id == test else { return false }
+    recorded.withLock { $0.append(warning.message) }
+    return true
+  }
+  defer { RuntimeWarnings.removeHandler(token) }
+  try await body()
+  return recorded.withLock { $0 }
+}

@@ -1,0 +1,122 @@
+import Testing
+
+@testable import ReducerKit
+
+@Suite struct WithDependenciesTests {
+  @Test func overridesApplyInsideTheOperationOnly() {
+    let inside = withDependencies {
+      $0.setting = "override"
+    } operation: {
+      DependencyValues.current.setting
+    }
+    #expect(inside == "override")
+    #expect(DependencyValues.current.setting == "live")
+  }
+
+  @Test func asyncOverridesApplyAcrossSuspensions() async {
+    let inside = await withDependencies {
+      $0.setting = "async"
+    } operation: {
+      await Task.yield()
+      return DependencyValues.current.setting
+    }
+    #expect(inside == "async")
+    #expect(DependencyValues.current.setting == "live")
+  }
+
+  @Test func nestedOverridesStartFromTheOuterValues() {
+    withDependencies {
+      $0.setting = "outer"
+      $0.other = 1
+    } operation: {
+      withDependencies {
+        $0.setting = "inner"
+      } operation: {
+        #expect(DependencyValues.current.setting == "inner")
+        #expect(DependencyValues.current.other == 1)
+      }
+      #expect(DependencyValues.current.setting == "outer")
+    }
+    #expect(DependencyValues.current.setting == "live")
+  }
+
+  @Test func nestedAsyncOverridesRestoreTheOuterValues() async {
+    await withDependencies {
+      $0.setting = "outer"
+    } operation: {
+      await withDependencies {
+        $0.setting = "inner"
+      } operation: {
+        await Task.yield()
+        #expect(DependencyValues.current.setting == "inner")
+      }
+      #expect(DependencyValues.current.setting == "outer")
+    }
+  }
+
+  @Test func anErrorPropagatesAndRestoresTheValues() {
+    #expect(throws: OperationError.self) {
+      try withDependencies {
+        $0.setting = "failing"
+      } operation: {
+        throw OperationError()
+      }
+    }
+    #expect(throws: OperationError.self) {
+      try withDependencies { _ in
+        throw OperationError()
+      } operation: {
+      }
+    }
+    #expect(DependencyValues.current.setting == "live")
+  }
+
+  @Test func tasksCreatedInsideKeepTheOverrides() async {
+    let task = withDependencies {
+      $0.setting = "task"
+    } operation: {
+      Task { DependencyValues.current.setting }
+    }
+    #expect(await task.value == "task")
+  }
+
+  @MainActor
+  @Test func theAsyncFormRunsOnTheCallersActor() async {
+    let counter = OperationMainActorCounter()
+    await withDependencies {
+      $0.other = 3
+    } operation: {
+      await Task.yield()
+      counter.count += DependencyValues.current.other
+    }
+    #expect(counter.count == 3)
+  }
+}
+
+private struct OperationError: Error {}
+
+/// Not `Sendable`: only the main actor may touch it.
+@MainActor
+private final class OperationMainActorCounter {
+  var count = 0
+}
+
+private enum SettingKey: DependencyKey {
+  static let liveValue = "live"
+}
+
+private enum OtherKey: DependencyKey {
+  static let liveValue = 0
+}
+
+extension DependencyValues {
+  fileprivate var setting: String {
+    get { self[SettingKey.self] }
+    set { self[SettingKey.self] = newValue }
+  }
+
+  fileprivate var other: Int {
+    get { self[OtherKey.self] }
+    set { self[OtherKey.self] = newValue }
+  }
+}

@@ -1,0 +1,62 @@
+import ReducerKit
+import ReducerKitTesting
+import Testing
+
+@MainActor
+@Suite struct ThrottleTests {
+  struct Scroller: Reducer {
+    let latest: Bool
+    @Dependency(\.continuousClock) var clock
+    func reduce(into state: inout [Int], action: Int) -> Effect<Int> {
+      if action < 0 {
+        state.append(-action)
+        return .none
+      }
+      return .send(-action).throttle(id: "scroll", for: .seconds(1), clock: clock, latest: latest)
+    }
+  }
+
+  func makeStore(latest: Bool, clock: TestClock) -> TestStore<[Int], Int> {
+    TestStore(initialState: []) {
+      Scroller(latest: latest)
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+  }
+
+  @Test func latestRunsTheFirstAtOnceAndTheLastAtTheIntervalsEnd() async {
+    let clock = TestClock()
+    let store = makeStore(latest: true, clock: clock)
+    await store.send(1)
+    await store.receive(-1) { $0 = [1] }
+    await store.send(2)
+    await store.send(3)
+    await clock.advance(by: .milliseconds(999))
+    await clock.advance(by: .milliseconds(1))
+    await store.receive(-3) { $0 = [1, 3] }
+    await store.finish()
+  }
+
+  @Test func notLatestRunsTheFirstOfTheInterval() async {
+    let clock = TestClock()
+    let store = makeStore(latest: false, clock: clock)
+    await store.send(1)
+    await store.receive(-1) { $0 = [1] }
+    await store.send(2)
+    await store.send(3)
+    await clock.advance(by: .seconds(1))
+    await store.receive(-2) { $0 = [1, 2] }
+    await store.finish()
+  }
+
+  @Test func anEffectAfterTheIntervalRunsAtOnce() async {
+    let clock = TestClock()
+    let store = makeStore(latest: true, clock: clock)
+    await store.send(1)
+    await store.receive(-1) { $0 = [1] }
+    await clock.advance(by: .seconds(2))
+    await store.send(2)
+    await store.receive(-2) { $0 = [1, 2] }
+    await store.finish()
+  }
+}
