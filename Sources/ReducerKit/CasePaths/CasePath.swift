@@ -1,0 +1,109 @@
+/// A path from an enum to the associated value of one of its cases: it can build the enum from
+/// the value (`embed`) and get the value back out when the enum is in that case (`extract`).
+///
+/// Build one from the case constructor itself; no macro or protocol conformance is needed:
+///
+/// ```swift
+/// enum Action {
+///   case child(Child.Action)
+///   case row(id: Int, name: String)
+///   case dismiss
+/// }
+///
+/// let child = CasePath(Action.child)
+/// child.extract(from: .child(.tap))  // .tap
+/// child.extract(from: .dismiss)      // nil
+/// child.embed(.tap)                  // Action.child(.tap)
+///
+/// // A constructor's function type drops labels; name the value type to keep them.
+/// let row = CasePath<Action, (id: Int, name: String)>(Action.row)
+/// row.extract(from: .row(id: 1, name: "Blob"))?.name  // "Blob"
+/// ```
+///
+/// A case path built from a constructor reads the enum's runtime metadata once per
+/// `(Root, Value)` pair, then extracts by comparing case tags, without `Mirror`. It is correct
+/// for cases that share a payload type, `indirect` cases, generic enums, tuple, class and
+/// existential payloads. A payload that is a function or the metatype of a concrete type
+/// (or a tuple or optional holding one), declared with that type rather than a generic
+/// parameter, cannot be read this way: a runtime warning says so, and
+/// ``init(embed:extract:)`` is the way to build such a path.
+public struct CasePath<Root, Value> {
+  // Two closures and nothing else whose layout depends on `Root` or `Value`: unspecialized
+  // generic code can then reach them at fixed offsets, without a runtime metadata lookup.
+  private let embedValue: (Value) -> Root
+  private let extractValue: (Root) -> Value?
+
+  /// Creates a case path from an enum case constructor.
+  ///
+  /// ```swift
+  /// enum Action { case child(Child.Action), other }
+  ///
+  /// let path = CasePath(Action.child)
+  /// path.extract(from: .child(.tap))  // .tap
+  /// ```
+  ///
+  /// `embed` must be a case constructor of `Root` (or a closure that only calls one). If
+  /// `Root` is not an enum, or none of its cases has a payload of type `Value`, a runtime
+  /// warning is reported (once per pair of types) and ``extract(from:)`` always returns `nil`.
+  ///
+  /// - Parameter embed: The case constructor, such as `Action.child`.
+  public init(_ embed: @escaping (Value) -> Root) {
+    let (selection, isNew) = EnumCaseSelection.cached(root: Root.self, value: Value.self)
+    if isNew, let problem = selection.problem {
+      runtimeWarn(problem)
+    }
+    embedValue = embed
+    if selection.problem == nil {
+      extractValue = { selection.extract(from: $0, embed: embed) }
+    } else {
+      extractValue = { _ in nil }
+    }
+  }
+
+  /// Creates a case path from an embed and an extract closure, for anything a case
+  /// constructor cannot express.
+  ///
+  /// ```swift
+  /// let even = CasePath<Int, Int>(
+  ///   embed: { $0 * 2 },
+  ///   extract: { $0.isMultiple(of: 2) ? $0 / 2 : nil }
+  /// )
+  /// even.extract(from: 6)  // 3
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - embed: Builds a root from a value.
+  ///   - extract: Returns the value in a root, or `nil` when there is none.
+  public init(embed: @escaping (Value) -> Root, extract: @escaping (Root) -> Value?) {
+    embedValue = embed
+    extractValue = extract
+  }
+
+  /// Returns the associated value of `root` when it is in this path's case, or `nil`.
+  ///
+  /// ```swift
+  /// let path = CasePath(Action.child)
+  /// if let childAction = path.extract(from: action) {
+  ///   // action was .child(childAction)
+  /// }
+  /// ```
+  ///
+  /// - Parameter root: The enum value to look into.
+  /// - Returns: The payload of `root`, or `nil` when `root` is in another case.
+  public func extract(from root: Root) -> Value? {
+    extractValue(root)
+  }
+
+  /// Builds a root in this path's case from `value`.
+  ///
+  /// ```swift
+  /// let path = CasePath(Action.child)
+  /// let action = path.embed(.tap)  // Action.child(.tap)
+  /// ```
+  ///
+  /// - Parameter value: The associated value.
+  /// - Returns: The root holding `value`.
+  public func embed(_ value: Value) -> Root {
+    embedValue(value)
+  }
+}

@@ -1,0 +1,515 @@
+// Reads the Swift runtime's metadata for enums, so that a `CasePath` built from a case
+// constructor can find and read its case without `Mirror`.
+//
+// Every layout read here follows the Swift ABI as documented in the Swift repository
+// (docs/ABI/TypeMetadata.rst, include/swift/ABI/Metadata.h, include/swift/ABI/ValueWitness.def,
+// include/swift/RemoteInspection/Records.h), which is stable on every platform that has it.
+
+/// A pointer to the runtime metadata of an enum (`Optional` included) and the enum value
+/// witnesses reached through it.
+struct EnumMetadata {
+  /// `getEnumTag`: the case index of a value, payload cases first, then empty cases.
+  private typealias GetEnumTag = @convention(c) (UnsafeRawPointer, UnsafeRawPointer) -> UInt32
+  /// `destructiveProjectEnumData`: strips the tag bits so that the payload is left at offset 0.
+  private typealias ProjectEnumData =
+    @convention(c) (UnsafeMutableRawPointer, UnsafeRawPointer) -> Void
+
+  /// Byte offsets in the value witness table: 8 function pointers, then `size`, `stride`,
+  /// `flags: UInt32`, `extraInhabitantCount: UInt32`, then the enum witnesses (`getEnumTag`,
+  /// `destructiveProjectEnumData`, `destructiveInjectEnumTag`).
+  private static let pointerSize = MemoryLayout<UnsafeRawPointer>.size
+  private static let flagsOffset = 10 * pointerSize
+  private static let getEnumTagOffset = 10 * pointerSize + 8
+  private static let projectEnumDataOffset = 11 * pointerSize + 8
+  /// Value witness flag bit saying the table has the enum witnesses above.
+  private static let hasEnumWitnesses: UInt32 = 0x0020_0000
+
+  /// The type metadata (what `Root.self` points to).
+  let metadata: UnsafeRawPointer
+
+  /// The metadata of `type` when it is an enum or an `Optional` whose value witness table has
+  /// the enum witnesses; `nil` for any other type.
+  init?(_ type: Any.Type) {
+    let kind = MetadataKind(of: type)
+    guard kind == .enum || kind == .optional else { return nil }
+    metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
+    let flags = valueWitnesses.load(fromByteOffset: Self.flagsOffset, as: UInt32.self)
+    guard flags & Self.hasEnumWitnesses != 0 else { return nil }
+  }
+
+  /// The metadata of `type`, already known to be an enum.
+  @inline(__always)
+  init(unchecked type: Any.Type) {
+    metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
+  }
+
+  /// The value witness table, stored one word before the metadata address.
+  private var valueWitnesses: UnsafeRawPointer {
+    metadata.load(fromByteOffset: -Self.pointerSize, as: UnsafeRawPointer.self)
+  }
+
+  /// The tag (case index) of the enum value at `value`: payload cases in declaration order get
+  /// tags `0..<payloadCaseCount`, empty cases the tags after them.
+  @inline(__always)
+  func tag(of value: UnsafeRawPointer) -> UInt32 {
+    let getEnumTag = valueWitnesses.load(
+      fromByteOffset: Self.getEnumTagOffset, as: GetEnumTag.self)
+    return getEnumTag(value, metadata)
+  }
+
+  /// Turns the enum value at `value` into its bare payload at the same address. The memory no
+  /// longer holds a valid enum afterwards and must never be destroyed as one.
+  @inline(__always)
+  func projectPayload(_ value: UnsafeMutableRawPointer) {
+    let project = valueWitnesses.load(
+      fromByteOffset: Self.projectEnumDataOffset, as: ProjectEnumData.self)
+    project(value, metadata)
+  }
+
+  /// The size of a value of the enum, from the value witness table (`size` follows the eight
+  /// function pointers).
+  var size: Int {
+    valueWitnesses.load(fromByteOffset: 8 * Self.pointerSize, as: Int.self)
+  }
+
+  /// The alignment of the enum, from the low byte of the value witness flags.
+  var alignment: Int {
+    Int(valueWitnesses.load(fromByteOffset: Self.flagsOffset, as: UInt32.self) & 0xFF) + 1
+  }
+
+  /// The nominal type descriptor, the second word of enum metadata.
+  private var descriptor: UnsafeRawPointer {
+    metadata.load(fromByteOffset: Self.pointerSize, as: UnsafeRawPointer.self)
+  }
+
+  /// The number of cases stored with a payload: the first tags, and the first field records.
+  ///
+  /// Enum descriptor layout: flags, parent, name, access function, fields (five 32-bit words),
+  /// then `numPayloadCasesAndPayloadSizeOffset` (payload case count in the low 24 bits).
+  var payloadCaseCount: Int {
+    Int(descriptor.load(fromByteOffset: 20, as: UInt32.self) & 0x00FF_FFFF)
+  }
+
+  /// The enum's cases in tag order, read from its reflection field records; `nil` when the
+  /// binary was built without reflection metadata.
+  var cases: [EnumCase]? {
+    // TypeContextDescriptor.Fields: a nullable relative pointer at byte 16.
+    guard let fields = relativePointer(at: descriptor + 16) else { return nil }
+    // FieldDescriptor: mangled name, superclass (32-bit relative pointers), kind (UInt16),
+    // fieldRecordSize (UInt16), numFields (UInt32), then the records.
+    let recordSize = Int(fields.load(fromByteOffset: 10, as: UInt16.self))
+    let count = Int(fields.load(fromByteOffset: 12, as: UInt32.self))
+    let payloadCases = payloadCaseCount
+    // The compiler emits the records in tag order (payload cases first, in declaration order,
+    // then empty cases), so a record's index is its tag. Cases whose payload occupies no
+    // storage (`Void`, a concrete metatype) are laid out as empty cases and come after them.
+    return (0..<count).map { index in
+      // FieldRecord: flags (UInt32, 0x1 = indirect case), mangled type name, field name.
+      let record = fields + 16 + index * recordSize
+      let flags = record.load(as: UInt32.self)
+      let typeName = relativePointer(at: record + 4)
+      let name = relativePointer(at: record + 8).map {
+        String(cString: $0.assumingMemoryBound(to: CChar.self))
+      }
+      return EnumCase(
+        tag: UInt32(index),
+        name: name ?? "",
+        hasTypeName: typeName != nil,
+        payloadType: typeName.flatMap(resolveType),
+        isIndirect: flags & 0x1 != 0,
+        isStoredInline: index < payloadCases,
+        isGenericParameter: typeName.map(Self.isBareGenericParameter) ?? false
+      )
+    }
+  }
+
+  /// Resolves a field's mangled type name in the context of this (possibly generic) enum:
+  /// the generic arguments of value type metadata start at its third word.
+  private func resolveType(mangledName: UnsafeRawPointer) -> Any.Type? {
+    _getTypeByMangledNameInContext(
+      mangledName.assumingMemoryBound(to: UInt8.self),
+      UInt(Self.mangledNameLength(mangledName)),
+      genericContext: descriptor,
+      genericArguments: metadata + 2 * Self.pointerSize)
+  }
+
+  /// The length of a mangled type name. It may embed symbolic references whose bytes can be
+  /// zero, so it is not a C string: 0x01–0x17 introduce a 4-byte relative reference, 0x18–0x1F
+  /// a pointer-sized absolute one, and a 0 outside a reference ends the name.
+  static func mangledNameLength(_ name: UnsafeRawPointer) -> Int {
+    var length = 0
+    while true {
+      let byte = name.load(fromByteOffset: length, as: UInt8.self)
+      switch byte {
+      case 0: return length
+      case 0x01...0x17: length += 1 + 4
+      case 0x18...0x1F: length += 1 + pointerSize
+      default: length += 1
+      }
+    }
+  }
+
+  /// Whether a mangled type name is just a generic parameter (`x`, `q_`, `q0_`, `qd__`, …). Such
+  /// a payload is stored maximally abstracted, exactly as generic code reads it, whatever the
+  /// generic argument is.
+  static func isBareGenericParameter(_ name: UnsafeRawPointer) -> Bool {
+    let bytes = UnsafeRawBufferPointer(start: name, count: mangledNameLength(name))
+    if bytes.count == 1 { return bytes[0] == UInt8(ascii: "x") }
+    guard bytes.count >= 2, bytes[0] == UInt8(ascii: "q") else { return false }
+    let index = bytes.dropFirst()
+    if index.elementsEqual([UInt8(ascii: "z")]) { return true }
+    return index.last == UInt8(ascii: "_")
+      && index.allSatisfy {
+        $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "d") || (0x30...0x39).contains($0)
+      }
+  }
+
+  /// Follows a nullable 32-bit self-relative pointer (`RelativeDirectPointer`).
+  private func relativePointer(at address: UnsafeRawPointer) -> UnsafeRawPointer? {
+    let offset = address.load(as: Int32.self)
+    return offset == 0 ? nil : address + Int(offset)
+  }
+}
+
+/// One case of an enum, as its reflection field record describes it.
+struct EnumCase {
+  /// The tag `getEnumTag` returns for values of this case.
+  var tag: UInt32
+  /// The case name.
+  var name: String
+  /// Whether the case was declared with associated values.
+  var hasTypeName: Bool
+  /// The type of the associated values (a tuple when there are several, or one labelled
+  /// value); `nil` for a case without them, or when the type could not be resolved.
+  var payloadType: Any.Type?
+  /// Whether the payload lives in a heap box (`indirect`).
+  var isIndirect: Bool
+  /// Whether the payload occupies storage in the enum value (false for empty cases and for
+  /// payloads of zero size in non-generic enums).
+  var isStoredInline: Bool
+  /// Whether the declared payload type is a bare generic parameter.
+  var isGenericParameter: Bool
+}
+
+/// The first word of type metadata, for the kinds this file needs.
+enum MetadataKind: Equatable {
+  case `struct`, `enum`, optional, `class`, tuple, function, existential, metatype
+  case existentialMetatype, other
+
+  init(of type: Any.Type) {
+    let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
+    switch metadata.load(as: Int.self) {
+    case 0x200: self = .struct
+    case 0x201: self = .enum
+    case 0x202: self = .optional
+    // 0 is a Swift class without Objective-C interop; above 0x7FF the word is an isa pointer;
+    // 0x203 is a foreign class, 0x305 an Objective-C class wrapper.
+    case 0, 0x203, 0x305, 0x800...: self = .class
+    case 0x301: self = .tuple
+    case 0x302: self = .function
+    case 0x303: self = .existential
+    case 0x304: self = .metatype
+    case 0x306: self = .existentialMetatype
+    default: self = .other
+    }
+  }
+}
+
+/// Structural facts about types, read from their metadata.
+enum TypeShape {
+  private static let pointerSize = MemoryLayout<UnsafeRawPointer>.size
+
+  /// The element types of a tuple type (tuple metadata: kind, element count, labels, then one
+  /// `(type, offset)` pair of words per element); `nil` for any other type.
+  static func tupleElements(_ type: Any.Type) -> [Any.Type]? {
+    guard MetadataKind(of: type) == .tuple else { return nil }
+    let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
+    let count = metadata.load(fromByteOffset: pointerSize, as: Int.self)
+    return (0..<count).map { index in
+      metadata.load(fromByteOffset: (3 + 2 * index) * pointerSize, as: Any.Type.self)
+    }
+  }
+
+  /// The `Wrapped` type of an `Optional` (its first generic argument, the third word).
+  static func optionalWrapped(_ type: Any.Type) -> Any.Type? {
+    guard MetadataKind(of: type) == .optional else { return nil }
+    let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
+    return metadata.load(fromByteOffset: 2 * pointerSize, as: Any.Type.self)
+  }
+
+  /// Whether a payload of type `payload` has exactly the memory layout and meaning of a `value`:
+  /// the same type, or tuples whose elements match one by one (labels are ignored, as a case
+  /// constructor's function type drops them). A single labelled associated value is stored as
+  /// a one-element tuple and matches its element type.
+  static func payload(_ payload: Any.Type, matches value: Any.Type) -> Bool {
+    if payload == value { return true }
+    guard let elements = tupleElements(payload) else { return false }
+    if elements.count == 1, tupleElements(value)?.count != 1 {
+      return Self.payload(elements[0], matches: value)
+    }
+    guard let valueElements = tupleElements(value), valueElements.count == elements.count
+    else { return false }
+    return zip(elements, valueElements).allSatisfy { Self.payload($0, matches: $1) }
+  }
+
+  /// Whether a value of type `value` might implicitly convert to `payload` (an upcast, an
+  /// existential, an `Optional`, `AnyHashable`, a metatype or function subtype, or tuples of
+  /// these). A constructor taking `payload` can then be passed where `(Value) -> Root` is
+  /// expected, so a case with that payload could be the one the constructor builds.
+  static func value(_ value: Any.Type, mayConvertTo payload: Any.Type) -> Bool {
+    if Self.payload(payload, matches: value) { return true }
+    switch MetadataKind(of: payload) {
+    case .existential, .existentialMetatype:
+      return true
+    case .optional:
+      return optionalWrapped(payload).map { Self.value(value, mayConvertTo: $0) } ?? true
+    case .class:
+      return isSubclass(value, of: payload)
+    case .function:
+      return MetadataKind(of: value) == .function
+    case .metatype:
+      return MetadataKind(of: value) == .metatype
+    case .tuple:
+      guard let elements = tupleElements(payload), let valueElements = tupleElements(value),
+        elements.count == valueElements.count
+      else { return false }
+      return zip(valueElements, elements).allSatisfy { Self.value($0, mayConvertTo: $1) }
+    case .struct:
+      return payload == AnyHashable.self
+    case .enum, .other:
+      return false
+    }
+  }
+
+  /// Whether `type` is a class that inherits from (or is) `base`.
+  private static func isSubclass(_ type: Any.Type, of base: Any.Type) -> Bool {
+    func isSubtype<Base>(_: Base.Type) -> Bool { type is Base.Type }
+    return MetadataKind(of: type) == .class && _openExistential(base, do: isSubtype)
+  }
+
+  /// Whether memory holding a `type` may be laid out differently by concrete code than generic
+  /// code reads it. Concrete code stores Swift functions unabstracted and metatypes of
+  /// non-class types as zero-size "thin" values, while generic code uses the most general
+  /// representation, so such payloads cannot be read as a generic `Value`.
+  static func isAbstractionSensitive(_ type: Any.Type) -> Bool {
+    let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
+    switch MetadataKind(of: type) {
+    case .function:
+      // Function metadata: kind, then flags whose bits 16–23 are the convention (3 = C).
+      let flags = metadata.load(fromByteOffset: pointerSize, as: Int.self)
+      return (flags >> 16) & 0xFF != 3
+    case .metatype:
+      // Metatype metadata: kind, then the instance type. Class metatypes are always thick.
+      let instance = metadata.load(fromByteOffset: pointerSize, as: Any.Type.self)
+      return MetadataKind(of: instance) != .class
+    case .tuple:
+      return tupleElements(type)?.contains(where: isAbstractionSensitive) ?? false
+    case .optional:
+      return optionalWrapped(type).map(isAbstractionSensitive) ?? false
+    default:
+      return false
+    }
+  }
+}
+
+/// What a `CasePath<Root, Value>` built from a case constructor knows about `Root`: which tags
+/// can be the constructor's case and how to read their payload. Computed once per
+/// `(Root, Value)` pair without calling the constructor, then cached.
+struct EnumCaseSelection: Sendable {
+  /// Where a candidate case keeps its payload.
+  enum Storage: Sendable, Equatable {
+    /// At offset 0 of the enum value, once the tag bits are stripped.
+    case inline
+    /// In a heap box that the enum value points to (`indirect`).
+    case boxed
+    /// Nowhere: the payload has no stored bits (`Void` in a non-generic enum).
+    case none
+  }
+
+  /// A case whose payload is exactly a `Value`.
+  struct Candidate: Sendable, Equatable {
+    var tag: UInt32
+    var storage: Storage
+  }
+
+  /// The cases whose payload is exactly a `Value`, in tag order.
+  let candidates: [Candidate]
+  /// Whether a candidate's payload must be re-embedded to check that the constructor builds
+  /// that case: several cases have a `Value` payload, or another case's payload type is one a
+  /// `Value` converts to (so the constructor may build that case instead).
+  let verifiesWithEmbed: Bool
+  /// Why this pair can never extract, when it cannot.
+  let problem: String?
+
+  private init(candidates: [Candidate], verifiesWithEmbed: Bool, problem: String?) {
+    self.candidates = candidates
+    self.verifiesWithEmbed = verifiesWithEmbed
+    self.problem = problem
+  }
+
+  private static func failure(_ problem: String) -> Self {
+    Self(candidates: [], verifiesWithEmbed: false, problem: problem)
+  }
+
+  /// Works out the selection for a constructor `(value) -> root` from the two types alone.
+  static func compute(root: Any.Type, value: Any.Type) -> Self {
+    let path = "CasePath<\(root), \(value)>"
+    guard let metadata = EnumMetadata(root) else {
+      return .failure("\(path): \(root) is not an enum, so extract(from:) always returns nil")
+    }
+    guard let cases = metadata.cases else {
+      return .failure(
+        "\(path): \(root) has no reflection metadata, so extract(from:) always returns nil")
+    }
+    var candidates: [Candidate] = []
+    var unreadable: [String] = []
+    var hasConvertibleCase = false
+    for enumCase in cases where enumCase.hasTypeName {
+      guard let payload = enumCase.payloadType else {
+        // An unresolvable payload type might still be what the constructor builds.
+        hasConvertibleCase = true
+        continue
+      }
+      guard TypeShape.payload(payload, matches: value) else {
+        if TypeShape.value(value, mayConvertTo: payload) { hasConvertibleCase = true }
+        continue
+      }
+      let storage: Storage = enumCase.isIndirect ? .boxed : .inline
+      if !enumCase.isGenericParameter && TypeShape.isAbstractionSensitive(payload) {
+        unreadable.append(enumCase.name)
+      } else if !enumCase.isStoredInline && !enumCase.isIndirect {
+        // Laid out as an empty case: readable only when a `Value` has no bits at all.
+        if _openExistential(value, do: sizeOf) == 0 {
+          candidates.append(Candidate(tag: enumCase.tag, storage: .none))
+        } else {
+          unreadable.append(enumCase.name)
+        }
+      } else {
+        candidates.append(Candidate(tag: enumCase.tag, storage: storage))
+      }
+    }
+    guard unreadable.isEmpty else {
+      let names = unreadable.map { ".\($0)" }.joined(separator: ", ")
+      return .failure(
+        "\(path): the payload of \(names) (a function, or a metatype of a concrete type) is "
+          + "stored in a layout only the compiler knows; use CasePath(embed:extract:) instead. "
+          + "extract(from:) always returns nil")
+    }
+    guard !candidates.isEmpty else {
+      return .failure(
+        "\(path): no case of \(root) has an associated value of type \(value); pass a case "
+          + "constructor such as \(root).someCase. extract(from:) always returns nil")
+    }
+    return Self(
+      candidates: candidates,
+      verifiesWithEmbed: candidates.count > 1 || hasConvertibleCase,
+      problem: nil)
+  }
+
+  /// The selection for `(Root, Value)`, computed once per pair. `isNew` is true for the one
+  /// call that computed it, so that a problem is reported once rather than per case path.
+  static func cached(root: Any.Type, value: Any.Type) -> (selection: Self, isNew: Bool) {
+    let key = Key(root: ObjectIdentifier(root), value: ObjectIdentifier(value))
+    if let selection = cache.withLock({ $0[key] }) { return (selection, false) }
+    // Computed outside the lock: it calls into the runtime's type lookup, which takes its own
+    // locks. When two threads race, the first to store wins and is the one to report.
+    let selection = compute(root: root, value: value)
+    return cache.withLock { cache in
+      if let existing = cache[key] { return (existing, false) }
+      cache[key] = selection
+      return (selection, true)
+    }
+  }
+
+  private struct Key: Hashable {
+    var root: ObjectIdentifier
+    var value: ObjectIdentifier
+  }
+
+  private static let cache = Locked<[Key: EnumCaseSelection]>([:])
+
+  /// The payload of `root` when it is the constructor's case, else `nil`.
+  ///
+  /// Only for a selection without a ``problem`` (so `Root` is an enum). In unspecialized code,
+  /// each generic type built from `Value` or `Root` (a `Value?` local, the `Result<R, E>` inside
+  /// `withUnsafeTemporaryAllocation`) costs a runtime metadata lookup on every call, several
+  /// times the cost of the extraction itself, so the code below avoids them on the common path.
+  @inline(__always)
+  func extract<Root, Value>(from root: Root, embed: (Value) -> Root) -> Value? {
+    let metadata = EnumMetadata(unchecked: Root.self)
+    let tag = withUnsafePointer(to: root) { metadata.tag(of: $0) }
+    guard let candidate = candidates.first(where: { $0.tag == tag }) else { return nil }
+    let value: Value = withUnsafePointer(to: root) {
+      Self.copyPayload(of: UnsafeRawPointer($0), candidate, metadata)
+    }
+    guard verifiesWithEmbed else { return value }
+    let embedded = embed(value)
+    return withUnsafePointer(to: embedded) { metadata.tag(of: $0) } == tag ? value : nil
+  }
+
+  /// Stack space for a copy of the root: 256 bytes, 16-byte aligned (the largest alignment of
+  /// a Swift type on the supported platforms).
+  private typealias Scratch = SIMD32<UInt64>
+
+  /// Copies the payload of the enum value at `root` out.
+  @inline(__always)
+  private static func copyPayload<Value>(
+    of root: UnsafeRawPointer, _ candidate: Candidate, _ metadata: EnumMetadata
+  ) -> Value {
+    let size = metadata.size
+    let alignment = metadata.alignment
+    if size <= MemoryLayout<Scratch>.size && alignment <= MemoryLayout<Scratch>.alignment {
+      var scratch = Scratch()
+      return withUnsafeMutableBytes(of: &scratch) {
+        copyPayload(of: root, using: $0.baseAddress!, size: size, candidate, metadata)
+      }
+    }
+    return copyLargePayload(of: root, size: size, alignment: alignment, candidate, metadata)
+  }
+
+  /// ``copyPayload(of:_:_:)`` for an enum too large for ``Scratch``: a function of its own, or
+  /// the compiler hoists this path's metadata lookup into the common one.
+  @inline(never)
+  private static func copyLargePayload<Value>(
+    of root: UnsafeRawPointer, size: Int, alignment: Int, _ candidate: Candidate,
+    _ metadata: EnumMetadata
+  ) -> Value {
+    withUnsafeTemporaryAllocation(byteCount: size, alignment: alignment) {
+      copyPayload(of: root, using: $0.baseAddress!, size: size, candidate, metadata)
+    }
+  }
+
+  /// Copies the payload of the enum value at `root` out, using `scratch` (`size` bytes, aligned
+  /// for the enum) as working memory.
+  @inline(__always)
+  private static func copyPayload<Value>(
+    of root: UnsafeRawPointer, using scratch: UnsafeMutableRawPointer, size: Int,
+    _ candidate: Candidate, _ metadata: EnumMetadata
+  ) -> Value {
+    // A bitwise copy: the original root keeps ownership of everything it references and stays
+    // alive for this whole call, so the copy only borrows. Projecting it in place never touches
+    // the original, and the copy is never destroyed as a `Root`.
+    scratch.copyMemory(from: root, byteCount: size)
+    switch candidate.storage {
+    case .inline:
+      metadata.projectPayload(scratch)
+      // `load(as:)` copies (retains) the payload out of the borrowed bits.
+      return scratch.load(as: Value.self)
+    case .boxed:
+      metadata.projectPayload(scratch)
+      // The payload is a reference to a box: a heap object header (metadata and refcount, two
+      // words), then the value at the next multiple of its alignment.
+      let box = scratch.load(as: UnsafeRawPointer.self)
+      let header = 2 * MemoryLayout<UnsafeRawPointer>.size
+      let alignment = MemoryLayout<Value>.alignment
+      let offset = (header + alignment - 1) / alignment * alignment
+      return box.load(fromByteOffset: offset, as: Value.self)
+    case .none:
+      // A `Value` has no bits; any aligned address holds one.
+      return scratch.load(as: Value.self)
+    }
+  }
+}
+
+/// The size of a type, for use with `_openExistential`.
+private func sizeOf<T>(_: T.Type) -> Int { MemoryLayout<T>.size }
