@@ -11,6 +11,8 @@ final class Harness {
 
   let isQuick: Bool
   let printsJSON: Bool
+  /// When set, only cases whose name contains it run (for profiling one case).
+  var filter: String?
   private(set) var results: [String: Result] = [:]
   private var order: [String] = []
 
@@ -28,6 +30,7 @@ final class Harness {
     operations: Int,
     _ body: () -> Void
   ) {
+    if let filter, !name.contains(filter) { return }
     body()  // warm-up
     var samples: [Double] = []
     let clock = ContinuousClock()
@@ -47,6 +50,7 @@ final class Harness {
     operations: Int,
     _ body: () async -> Void
   ) async {
+    if let filter, !name.contains(filter) { return }
     await body()
     var samples: [Double] = []
     let clock = ContinuousClock()

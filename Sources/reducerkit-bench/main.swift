@@ -8,6 +8,9 @@ import ReducerKitTesting
 let arguments = CommandLine.arguments.dropFirst()
 let harness = Harness(
   isQuick: arguments.contains("--quick"), printsJSON: arguments.contains("--json"))
+if let index = arguments.firstIndex(of: "--filter"), arguments.index(after: index) < arguments.endIndex {
+  harness.filter = arguments[arguments.index(after: index)]
+}
 let scale = harness.isQuick ? 10 : 1
 
 @MainActor

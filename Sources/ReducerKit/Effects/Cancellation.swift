@@ -19,7 +19,7 @@ extension Effect {
   ///   - cancelInFlight: Whether to cancel any effect already running under `id` before this one
   ///     starts.
   public func cancellable(id: some Hashable & Sendable, cancelInFlight: Bool = false) -> Self {
-    if case .none = operation { return cancelInFlight ? .cancel(id: id) : self }
+    if isNone { return cancelInFlight ? .cancel(id: id) : self }
     return Self(operation: .cancellable(self, id: EffectID(id), cancelInFlight: cancelInFlight))
   }
 

@@ -53,11 +53,27 @@ public struct Effect<Action> {
     package let line: UInt
   }
 
-  package let operation: Operation
+  /// The operation, boxed: `nil` for `.none`. A box of a non-generic class type gives `Effect`
+  /// the same one-pointer layout for every `Action`, so unspecialized generic code (the store's
+  /// send path, `Scope`) tests for `.none` without asking the runtime for any type metadata.
+  let box: EffectBox?
 
   package init(operation: Operation) {
-    self.operation = operation
+    if case .none = operation {
+      box = nil
+    } else {
+      box = TypedEffectBox(operation)
+    }
   }
+
+  /// What this effect does.
+  package var operation: Operation {
+    guard let box else { return .none }
+    return unsafeDowncast(box, to: TypedEffectBox<Action>.self).operation
+  }
+
+  /// Whether this is ``none``: a nil check, with no type metadata needed.
+  package var isNone: Bool { box == nil }
 
   /// An effect that does nothing.
   ///
@@ -66,7 +82,11 @@ public struct Effect<Action> {
   ///   state.count += 1
   ///   return .none
   /// ```
-  public static var none: Self { Self(operation: .none) }
+  public static var none: Self { Self(box: nil) }
+
+  private init(box: EffectBox?) {
+    self.box = box
+  }
 
   /// An effect that sends `action` back into the store right away, before `Store.send` returns.
   ///
@@ -169,6 +189,8 @@ public struct Effect<Action> {
   /// return effect.merge(with: .send(.didStart))
   /// ```
   public func merge(with other: Self) -> Self {
+    if other.isNone { return self }
+    if isNone { return other }
     switch (operation, other.operation) {
     case (.none, _): return other
     case (_, .none): return self
@@ -201,6 +223,8 @@ public struct Effect<Action> {
   /// return effect.concatenate(with: .send(.didFinish))
   /// ```
   public func concatenate(with other: Self) -> Self {
+    if other.isNone { return self }
+    if isNone { return other }
     switch (operation, other.operation) {
     case (.none, _): return other
     case (_, .none): return self
@@ -220,6 +244,7 @@ public struct Effect<Action> {
   ///
   /// - Parameter transform: Called on the main actor for each action the effect sends.
   public func map<NewAction>(_ transform: @escaping (Action) -> NewAction) -> Effect<NewAction> {
+    if isNone { return .none }
     switch operation {
     case .none:
       return .none
@@ -306,7 +331,7 @@ public struct Effect<Action> {
 
   /// This effect with its cancellation ids scoped to a child feature (see `Scope`).
   package func scoped(to component: ScopeComponent) -> Self {
-    if case .none = operation { return self }
+    if isNone { return self }
     return Self(operation: .scoped(self, component))
   }
 }
@@ -314,4 +339,17 @@ public struct Effect<Action> {
 // `Operation` holds a non-`Sendable` closure only in `cancelRemovedChildren`, which is built and
 // used on the main actor while the action is reduced, never sent anywhere.
 extension Effect.Operation: @unchecked Sendable where Action: Sendable {}
-extension Effect: Sendable where Action: Sendable {}
+// The box is immutable and holds an `Operation`, which is `Sendable` when `Action` is.
+extension Effect: @unchecked Sendable where Action: Sendable {}
+
+/// The storage of a non-`none` effect, as a non-generic class type (see `Effect.box`).
+class EffectBox {}
+
+/// The storage of a non-`none` effect: its operation, never mutated.
+final class TypedEffectBox<Action>: EffectBox {
+  let operation: Effect<Action>.Operation
+
+  init(_ operation: Effect<Action>.Operation) {
+    self.operation = operation
+  }
+}

@@ -67,7 +67,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
     guard let childAction = toChildAction.extract(from: action) else { return .none }
     let effect = child.reduce(&state[keyPath: toChildState], childAction)
-    if case .none = effect.operation { return .none }
+    if effect.isNone { return .none }
     return effect.map(toChildAction.embed).scoped(to: component)
   }
 }

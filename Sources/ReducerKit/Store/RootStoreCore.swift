@@ -8,19 +8,15 @@ package final class RootStoreCore<State, Action>: StoreCore<State, Action> {
     let group: EffectGroup?
   }
 
-  /// Where effects run and what they inherit.
-  package struct EffectContext {
-    var path: ScopePath = []
-    var keys: [EffectKey] = []
-    var group: EffectGroup?
-  }
-
   private var currentState: State
   private let reducer: ResolvedReducer<State, Action>
   /// The dependencies every action and effect of this store sees: those in force when the store
   /// was created, with the store's overrides on top. Empty when there is nothing to apply, which
   /// keeps `send` free of the task-local push.
-  package var dependencies: DependencyValues
+  package var dependencies: DependencyValues {
+    didSet { hasDependencies = !dependencies.isEmpty }
+  }
+  private var hasDependencies: Bool
 
   /// Throttles by (feature, id).
   private var throttles: [EffectKey: ThrottleState<Action>] = [:]
@@ -28,6 +24,9 @@ package final class RootStoreCore<State, Action>: StoreCore<State, Action> {
   /// Actions waiting to be reduced, first in first out; `queueHead` is the next one.
   private var queue: [QueuedAction] = []
   private var queueHead = 0
+  /// How many actions are queued: a plain `Int`, so the send path need not touch the generic
+  /// queue (and its type metadata) when nothing is queued.
+  private var queuedCount = 0
   private var isDraining = false
 
   /// The task executor effects run on (a TestStore's, so it can tell when they are all
@@ -38,6 +37,7 @@ package final class RootStoreCore<State, Action>: StoreCore<State, Action> {
   /// Observers: the store whose registrar to notify, once something read the state.
   private weak var observedStore: Store<State, Action>?
   private var stateSubscribers: [UInt64: @MainActor (State) -> Void] = [:]
+  private var hasSubscribers = false
   private var nextSubscriberID: UInt64 = 0
 
   init(
@@ -46,6 +46,7 @@ package final class RootStoreCore<State, Action>: StoreCore<State, Action> {
     currentState = initialState
     self.reducer = reducer
     self.dependencies = dependencies
+    hasDependencies = !dependencies.isEmpty
     super.init(registry: EffectRegistry())
   }
 
@@ -63,12 +64,14 @@ package final class RootStoreCore<State, Action>: StoreCore<State, Action> {
   override package func subscribe(_ onState: @escaping @MainActor (State) -> Void) -> UInt64 {
     nextSubscriberID += 1
     stateSubscribers[nextSubscriberID] = onState
+    hasSubscribers = true
     onState(currentState)
     return nextSubscriberID
   }
 
   override package func unsubscribe(_ id: UInt64) {
     stateSubscribers[id] = nil
+    hasSubscribers = !stateSubscribers.isEmpty
   }
 
   override package func send(_ action: Action, group: EffectGroup?) -> StoreTask {
@@ -76,21 +79,28 @@ package final class RootStoreCore<State, Action>: StoreCore<State, Action> {
       // Re-entrant: reduce it after the actions already queued, in order.
       let group = group ?? EffectGroup()
       registry.retain(group)
-      queue.append(QueuedAction(action: action, group: group))
+      enqueue(action, group: group)
       return StoreTask(group: group, registry: registry)
     }
     isDraining = true
     defer { isDraining = false }
     var context = EffectContext(group: group)
     reduce(action, context: &context)
-    drainQueue()
-    return StoreTask(group: context.group, registry: registry)
+    if queuedCount > 0 { drainQueue() }
+    guard let group = context.group else { return StoreTask(group: nil, registry: nil) }
+    return StoreTask(group: group, registry: registry)
+  }
+
+  private func enqueue(_ action: Action, group: EffectGroup?) {
+    queue.append(QueuedAction(action: action, group: group))
+    queuedCount += 1
   }
 
   private func drainQueue() {
     while queueHead < queue.count {
       let next = queue[queueHead]
       queueHead += 1
+      queuedCount -= 1
       var context = EffectContext(group: next.group)
       reduce(next.action, context: &context)
       if let group = next.group { registry.release(group) }
@@ -100,7 +110,7 @@ package final class RootStoreCore<State, Action>: StoreCore<State, Action> {
   }
 
   private func reduce(_ action: Action, context: inout EffectContext) {
-    if dependencies.isEmpty {
+    if !hasDependencies {
       reduceNow(action, context: &context)
     } else {
       // The action, and every effect task it starts (tasks inherit task-local values), see the
@@ -112,7 +122,7 @@ package final class RootStoreCore<State, Action>: StoreCore<State, Action> {
   private func reduceNow(_ action: Action, context: inout EffectContext) {
     let effect = reducer.reduce(&currentState, action)
     didChangeState()
-    if case .none = effect.operation { return }
+    if effect.isNone { return }
     start(effect, action: action, context: &context)
   }
 
@@ -123,7 +133,7 @@ package final class RootStoreCore<State, Action>: StoreCore<State, Action> {
       observedStore = nil
       store.registrar.withMutation(of: store, keyPath: \.state) {}
     }
-    if !stateSubscribers.isEmpty {
+    if hasSubscribers {
       for subscriber in stateSubscribers.values { subscriber(currentState) }
     }
   }
@@ -136,7 +146,7 @@ package final class RootStoreCore<State, Action>: StoreCore<State, Action> {
     case .send(let next):
       if context.group == nil { context.group = EffectGroup() }
       registry.retain(context.group!)
-      queue.append(QueuedAction(action: next, group: context.group))
+      enqueue(next, group: context.group)
     case .run(let run):
       if context.group == nil { context.group = EffectGroup() }
       startTask(run, action: action, context: context)
@@ -280,6 +290,14 @@ package final class RootStoreCore<State, Action>: StoreCore<State, Action> {
     defer { isDraining = false }
     drainQueue()
   }
+}
+
+/// Where an effect runs and what it inherits: the path of the feature that returned it, the
+/// cancellation keys it registers under, and the group of the `send` it counts in.
+package struct EffectContext {
+  var path: ScopePath = []
+  var keys: [EffectKey] = []
+  var group: EffectGroup?
 }
 
 /// A description of an action for warnings and test failures: `Counter.Action.increment`, the
