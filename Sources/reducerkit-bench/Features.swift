@@ -27,9 +27,14 @@ struct Nest<Inner: Reducer>: Reducer {
     var other = 0
   }
 
+  // Several payload cases, as real feature actions have: the enum keeps its tag in a byte of
+  // its own. (A generic enum with one payload case and one empty case packs its tag into the
+  // payload's spare values instead, and reading it costs a value-witness call per nesting
+  // level; see Docs/Performance.md.)
   enum Action {
     case child(Inner.Action)
-    case other
+    case other(Int)
+    case reset
   }
 
   let inner: Inner

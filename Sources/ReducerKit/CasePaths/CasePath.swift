@@ -32,6 +32,10 @@ public struct CasePath<Root, Value> {
   // generic code can then reach them at fixed offsets, without a runtime metadata lookup.
   private let embedValue: (Value) -> Root
   private let extractValue: (Root) -> Value?
+  /// Calls its closure with the payload when the root is this case: the extraction the
+  /// composing reducers use. It never builds a `Value?`, whose tag checks cost a value-witness
+  /// call per nesting level for nested generic enums in unspecialized code.
+  private let visitValue: (Root, (Value) -> Void) -> Bool
 
   /// Creates a case path from an enum case constructor.
   ///
@@ -55,8 +59,10 @@ public struct CasePath<Root, Value> {
     embedValue = embed
     if selection.problem == nil {
       extractValue = { selection.extract(from: $0, embed: embed) }
+      visitValue = { root, body in selection.visit(root, embed: embed, body) }
     } else {
       extractValue = { _ in nil }
+      visitValue = { _, _ in false }
     }
   }
 
@@ -77,6 +83,11 @@ public struct CasePath<Root, Value> {
   public init(embed: @escaping (Value) -> Root, extract: @escaping (Root) -> Value?) {
     embedValue = embed
     extractValue = extract
+    visitValue = { root, body in
+      guard let value = extract(root) else { return false }
+      body(value)
+      return true
+    }
   }
 
   /// Returns the associated value of `root` when it is in this path's case, or `nil`.
@@ -103,6 +114,18 @@ public struct CasePath<Root, Value> {
   ///
   /// - Parameter value: The associated value.
   /// - Returns: The root holding `value`.
+  /// ``ifMatches(_:then:)`` as a closure, for hot paths that keep it instead of the case path
+  /// (calling a method of the generic struct from unspecialized code costs a metadata lookup).
+  package var visitor: (Root, (Value) -> Void) -> Bool { visitValue }
+
+  /// ``embed(_:)`` as a closure, for the same reason as ``visitor``.
+  package var embedder: (Value) -> Root { embedValue }
+
+  /// Calls `body` with the payload when `root` is this case; returns whether it did.
+  package func ifMatches(_ root: Root, then body: (Value) -> Void) -> Bool {
+    visitValue(root, body)
+  }
+
   public func embed(_ value: Value) -> Root {
     embedValue(value)
   }

@@ -447,6 +447,24 @@ struct EnumCaseSelection: Sendable {
     return withUnsafePointer(to: embedded) { metadata.tag(of: $0) } == tag ? value : nil
   }
 
+  /// Calls `body` with the payload of `root` when it is the constructor's case; returns whether
+  /// it did. The same as ``extract(from:embed:)`` without building a `Value?`.
+  @inline(__always)
+  func visit<Root, Value>(_ root: Root, embed: (Value) -> Root, _ body: (Value) -> Void) -> Bool {
+    let metadata = EnumMetadata(unchecked: Root.self)
+    let tag = withUnsafePointer(to: root) { metadata.tag(of: $0) }
+    guard let candidate = candidates.first(where: { $0.tag == tag }) else { return false }
+    let value: Value = withUnsafePointer(to: root) {
+      Self.copyPayload(of: UnsafeRawPointer($0), candidate, metadata)
+    }
+    if verifiesWithEmbed {
+      let embedded = embed(value)
+      guard withUnsafePointer(to: embedded, { metadata.tag(of: $0) }) == tag else { return false }
+    }
+    body(value)
+    return true
+  }
+
   /// Stack space for a copy of the root: 256 bytes, 16-byte aligned (the largest alignment of
   /// a Swift type on the supported platforms).
   private typealias Scratch = SIMD32<UInt64>

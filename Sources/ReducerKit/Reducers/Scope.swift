@@ -15,10 +15,11 @@
 /// actions, and its cancellation ids are scoped to it: a parent's `.cancel(id: "timer")` does not
 /// reach the child's `"timer"`, and two sibling children can use the same id.
 public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
-  let toChildState: WritableKeyPath<ParentState, Child.State>
-  let toChildAction: CasePath<ParentAction, Child.Action>
-  let child: ResolvedReducer<Child.State, Child.Action>
-  let component: ScopeComponent
+  /// The whole reducer, built once at init. Keeping it the only stored property gives `Scope` a
+  /// layout that does not depend on its generic parameters, and building it in a function
+  /// generic over the child's state and action (not `Child`'s associated types) spares
+  /// unspecialized code a runtime associated-type lookup on every action.
+  let resolvedReducer: ResolvedReducer<ParentState, ParentAction>
 
   /// Scopes a child reducer to the state at `state` and the actions embedded by `action`.
   ///
@@ -52,24 +53,43 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     self.init(state: state, action: action, child: child())
   }
 
-  init(
-    state: WritableKeyPath<ParentState, Child.State>,
-    action: CasePath<ParentAction, Child.Action>,
+  init<ChildState, ChildAction>(
+    state: WritableKeyPath<ParentState, ChildState>,
+    action: CasePath<ParentAction, ChildAction>,
     child: Child
-  ) {
-    toChildState = state
-    toChildAction = action
-    self.child = ResolvedReducer(child)
-    component = ScopeComponent(id: EffectID(keyPath: state), hasLifetime: false)
+  ) where ChildState == Child.State, ChildAction == Child.Action {
+    resolvedReducer = Self.makeReducer(
+      toChildState: state, toChildAction: action, child: ResolvedReducer(child),
+      component: ScopeComponent(id: EffectID(keyPath: state), hasLifetime: false))
+  }
+
+  private static func makeReducer<ChildState, ChildAction>(
+    toChildState: WritableKeyPath<ParentState, ChildState>,
+    toChildAction: CasePath<ParentAction, ChildAction>,
+    child: ResolvedReducer<ChildState, ChildAction>,
+    component: ScopeComponent
+  ) -> ResolvedReducer<ParentState, ParentAction> {
+    let visit = toChildAction.visitor
+    let embed = toChildAction.embedder
+    let reduceChild = child.reduce
+    return ResolvedReducer { state, action in
+      var effect = Effect<ChildAction>.none
+      let isChildAction = visit(action) { childAction in
+        effect = reduceChild(&state[keyPath: toChildState], childAction)
+      }
+      guard isChildAction, !effect.isNone else { return .none }
+      return effect.map(embed).scoped(to: component)
+    }
   }
 
   /// Runs the child reducer when `action` is one of the child's.
   public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
-    guard let childAction = toChildAction.extract(from: action) else { return .none }
-    let effect = child.reduce(&state[keyPath: toChildState], childAction)
-    if effect.isNone { return .none }
-    return effect.map(toChildAction.embed).scoped(to: component)
+    resolvedReducer.reduce(&state, action)
   }
+}
+
+extension Scope: ResolvedReducerConvertible {
+  package var resolved: ResolvedReducer<ParentState, ParentAction> { resolvedReducer }
 }
 
 extension Reducer {

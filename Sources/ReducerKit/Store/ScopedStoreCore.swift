@@ -58,7 +58,15 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>:
   }
 
   override package func send(_ action: Action, group: EffectGroup?) -> StoreTask {
-    if canGoAway, !isValid {
+    // The common case (state that cannot go away) stays free of `State?` values: in
+    // unspecialized code each one costs a runtime metadata lookup.
+    guard canGoAway else { return parent.core.send(fromAction(action), group: group) }
+    return sendIfPresent(action, group: group)
+  }
+
+  @inline(never)
+  private func sendIfPresent(_ action: Action, group: EffectGroup?) -> StoreTask {
+    guard isValid else {
       runtimeWarn(
         """
         An action was sent to a scoped store whose state is no longer present: \
@@ -68,7 +76,7 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>:
       return StoreTask(group: nil, registry: nil)
     }
     let task = parent.core.send(fromAction(action), group: group)
-    if canGoAway, let state = toState(parent.core.state) { lastState = state }
+    if let state = toState(parent.core.state) { lastState = state }
     return task
   }
 
