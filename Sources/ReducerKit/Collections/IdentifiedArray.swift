@@ -251,6 +251,17 @@ public struct IdentifiedArray<ID: Hashable, Element> {
     }
   }
 
+  /// Mutates the element with `id` in place, if there is one; returns whether there was. For the
+  /// `forEach` hot path: one lookup, no `Element?` built, no copy of the array.
+  ///
+  /// - Complexity: O(1).
+  package mutating func modifyElement(id: ID, _ body: (inout Element) -> Void) -> Bool {
+    guard let position = _positions[id] else { return false }
+    body(&_elements[position])
+    _checkID(of: _elements[position], is: id)
+    return true
+  }
+
   /// Appends an element, unless an element with the same id is already present.
   ///
   /// ```swift

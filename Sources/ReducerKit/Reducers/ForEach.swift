@@ -64,12 +64,9 @@ extension Reducer {
 
 /// The reducer `forEach(_:action:element:fileID:line:)` returns.
 public struct _ForEachReducer<Parent: Reducer, ID: Hashable, Element: Reducer>: Reducer {
-  let parent: ResolvedReducer<Parent.State, Parent.Action>
-  let element: ResolvedReducer<Element.State, Element.Action>
-  let toElements: WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>
-  let toElementAction: CasePath<Parent.Action, IdentifiedAction<ID, Element.Action>>
-  let fileID: StaticString
-  let line: UInt
+  /// The whole reducer, built once at init (see `Scope` for why this keeps the hot path free of
+  /// runtime metadata lookups).
+  let resolvedReducer: ResolvedReducer<Parent.State, Parent.Action>
 
   init(
     parent: Parent,
@@ -79,50 +76,75 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable, Element: Reducer>: 
     fileID: StaticString,
     line: UInt
   ) {
-    self.parent = ResolvedReducer(parent)
-    self.element = ResolvedReducer(element)
-    self.toElements = toElements
-    self.toElementAction = toElementAction
-    self.fileID = fileID
-    self.line = line
+    resolvedReducer = Self.makeReducer(
+      parent: ResolvedReducer(parent), element: ResolvedReducer(element), toElements: toElements,
+      toElementAction: toElementAction, fileID: fileID, line: line)
+  }
+
+  private static func makeReducer<State, Action, ElementState, ElementAction>(
+    parent: ResolvedReducer<State, Action>,
+    element: ResolvedReducer<ElementState, ElementAction>,
+    toElements: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>,
+    toElementAction: CasePath<Action, IdentifiedAction<ID, ElementAction>>,
+    fileID: StaticString,
+    line: UInt
+  ) -> ResolvedReducer<State, Action> {
+    let visit = toElementAction.visitor
+    let embed = toElementAction.embedder
+    let reduceParent = parent.reduce
+    let reduceElement = element.reduce
+    let toVersion = toElements.appending(path: \IdentifiedArray<ID, ElementState>._structureVersion)
+    return ResolvedReducer { state, action in
+      let versionBefore = state[keyPath: toVersion]
+      var effect = Effect<Action>.none
+      _ = visit(action) { identifiedAction in
+        guard case .element(let id, let elementAction) = identifiedAction else { return }
+        var elementEffect = Effect<ElementAction>.none
+        let found = state[keyPath: toElements].modifyElement(id: id) {
+          elementEffect = reduceElement(&$0, elementAction)
+        }
+        if found {
+          // Mapped here, where the id is at hand: an `ID?` outside would cost a metadata lookup.
+          if !elementEffect.isNone {
+            effect = elementEffect
+              .map { embed(.element(id: id, action: $0)) }
+              .scoped(
+                to: ScopeComponent(
+                  id: EffectID(child: toElements, instance: AnyHashable(id)), hasLifetime: true))
+          }
+        } else {
+          runtimeWarn(
+            """
+            A "forEach" received an action for an element that is not in the array: \
+            \(describe(action)). The action was ignored. Make sure element actions are only \
+            sent for elements that are present (removing an element cancels its effects, so this \
+            is usually an action sent from outside, such as a view).
+            """, fileID: fileID, line: line)
+        }
+      }
+      let parentEffect = reduceParent(&state, action)
+      if !parentEffect.isNone { effect = effect.merge(with: parentEffect) }
+      if state[keyPath: toVersion] != versionBefore {
+        let elements = state[keyPath: toElements]
+        effect = effect.merge(
+          with: Effect(
+            operation: .cancelRemovedChildren(
+              of: toElements,
+              isPresent: { id in (id.base as? ID).map(elements.contains(id:)) ?? false })))
+      }
+      return effect
+    }
   }
 
   /// Runs the element reducer for an element action, then the parent, then cancels the effects of
   /// removed elements.
-  public func reduce(
-    into state: inout Parent.State, action: Parent.Action
-  ) -> Effect<
+  public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<
     Parent.Action
   > {
-    let versionBefore = state[keyPath: toElements]._structureVersion
-    var effect = Effect<Parent.Action>.none
-    if case .element(let id, let elementAction)? = toElementAction.extract(from: action) {
-      if state[keyPath: toElements].contains(id: id) {
-        let toElementAction = toElementAction
-        effect = element.reduce(&state[keyPath: toElements][id: id]!, elementAction)
-          .map { toElementAction.embed(.element(id: id, action: $0)) }
-          .scoped(
-            to: ScopeComponent(
-              id: EffectID(child: toElements, instance: AnyHashable(id)), hasLifetime: true))
-      } else {
-        runtimeWarn(
-          """
-          A "forEach" received an action for an element that is not in the array: \
-          \(describe(action)). The action was ignored. Make sure element actions are only sent \
-          for elements that are present (removing an element cancels its effects, so this is \
-          usually an action sent from outside, such as a view).
-          """, fileID: fileID, line: line)
-      }
-    }
-    effect = effect.merge(with: parent.reduce(&state, action))
-    if state[keyPath: toElements]._structureVersion != versionBefore {
-      let elements = state[keyPath: toElements]
-      effect = effect.merge(
-        with: Effect(
-          operation: .cancelRemovedChildren(
-            of: toElements,
-            isPresent: { id in (id.base as? ID).map(elements.contains(id:)) ?? false })))
-    }
-    return effect
+    resolvedReducer.reduce(&state, action)
   }
+}
+
+extension _ForEachReducer: ResolvedReducerConvertible {
+  package var resolved: ResolvedReducer<Parent.State, Parent.Action> { resolvedReducer }
 }
