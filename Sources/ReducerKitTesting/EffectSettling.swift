@@ -7,34 +7,65 @@ import ReducerKit
 /// it counts the jobs it has queued or running. "Every effect has reached its next suspension"
 /// is then observable: this executor is idle and the main actor has run what was queued for it.
 /// `TestStore.send`, `receive` and `TestClock.advance` wait for that instead of sleeping.
+///
+/// The jobs run on the main queue, one at a time and in order, isolated to the main actor: under
+/// a TestStore, effects and the store take turns on one thread. That makes tests deterministic,
+/// and an effect's `await send(…)` needs no thread hop.
 package final class EffectExecutor: TaskExecutor, @unchecked Sendable {
-  // `@unchecked Sendable`: the counters are guarded by `counts`; the queue is thread-safe.
-  private struct Counts {
+  // `@unchecked Sendable`: the queue and counters are only touched while `state`'s lock is held.
+  private struct State {
+    var jobs: [UnownedJob] = []
+    var head = 0
     var pending = 0
     var enqueued: UInt64 = 0
   }
 
-  private let counts = Locked(Counts())
-  private let queue = DispatchQueue(label: "ReducerKitTesting.effects")
+  private let state = Locked(State())
 
   /// The one executor all TestStores share.
   package static let shared = EffectExecutor()
 
   package func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
-    counts.withLock {
+    state.withLock {
+      $0.jobs.append(job)
       $0.pending += 1
       $0.enqueued &+= 1
     }
-    queue.async {
-      job.runSynchronously(on: self.asUnownedTaskExecutor())
-      self.counts.withLock { $0.pending -= 1 }
+    // Normally `settle()` runs the job, right where the test waits. If nothing settles (code that
+    // awaits a store task directly), the main queue runs it.
+    DispatchQueue.main.async {
+      MainActor.assumeIsolated { _ = self.runQueuedJobs() }
     }
+  }
+
+  /// Runs the queued jobs, in order, on the main actor: each until its task suspends. Returns
+  /// how many ran.
+  @MainActor
+  package func runQueuedJobs() -> Int {
+    var count = 0
+    while let job = state.withLock({ state -> UnownedJob? in
+      guard state.head < state.jobs.count else { return nil }
+      defer {
+        state.head += 1
+        if state.head == state.jobs.count {
+          state.jobs.removeAll(keepingCapacity: true)
+          state.head = 0
+        }
+      }
+      return state.jobs[state.head]
+    }) {
+      job.runSynchronously(
+        isolatedTo: MainActor.sharedUnownedExecutor, taskExecutor: asUnownedTaskExecutor())
+      state.withLock { $0.pending -= 1 }
+      count += 1
+    }
+    return count
   }
 
   /// Whether no job is queued or running, and how many were ever enqueued.
   package var snapshot: (isIdle: Bool, enqueued: UInt64) {
-    counts.withLock { ($0.pending == 0, $0.enqueued) }
+    state.withLock { ($0.pending == 0, $0.enqueued) }
   }
 }
 
@@ -47,17 +78,9 @@ package enum EffectSettling {
   package static func settle(limit: Duration = .seconds(5)) async {
     let clock = ContinuousClock()
     let start = clock.now
-    var quietTurns = 0
-    while quietTurns < 3, clock.now - start < limit {
-      let before = EffectExecutor.shared.snapshot
-      await Task.yield()
-      let after = EffectExecutor.shared.snapshot
-      if before.isIdle, after.isIdle, before.enqueued == after.enqueued {
-        quietTurns += 1
-      } else {
-        quietTurns = 0
-      }
-    }
+    // Run effect jobs right here until none is left: each runs until its task suspends, and
+    // may start or wake others (which are queued and run in this same loop).
+    while EffectExecutor.shared.runQueuedJobs() > 0, clock.now - start < limit {}
   }
 
   /// Waits until `condition` holds or `timeout` of idle waiting has passed; returns whether it

@@ -112,6 +112,7 @@ public final class TestClock: Clock, Sendable {
   public func advance(by duration: Duration = .zero) async {
     let end = now.advanced(by: duration)
     await EffectSettling.settle()
+    await yieldToOtherTasks()
     while let sleeper = state.withLock({ state -> Sleeper? in
       guard
         let index = state.sleepers.indices
@@ -124,9 +125,17 @@ public final class TestClock: Clock, Sendable {
     }) {
       sleeper.continuation.resume()
       await EffectSettling.settle()
+      await yieldToOtherTasks()
     }
     state.withLock { $0.now = max($0.now, end) }
     await EffectSettling.settle()
+  }
+
+  /// Effects under a TestStore run to their next suspension in `settle()`; tasks on other
+  /// executors (a plain `Task` in a test) get a few turns of the main actor to get there.
+  @MainActor
+  private func yieldToOtherTasks() async {
+    for _ in 0..<3 { await Task.yield() }
   }
 
   /// Moves time forward to `deadline`.
@@ -150,6 +159,7 @@ public final class TestClock: Clock, Sendable {
   public func run(maximum: Duration = .seconds(86_400 * 365)) async {
     let limit = now.advanced(by: maximum)
     await EffectSettling.settle()
+    await yieldToOtherTasks()
     while let next = state.withLock({ $0.sleepers.map(\.deadline).min() }), next <= limit {
       await advance(to: next)
     }

@@ -264,23 +264,38 @@ package final class RootStoreCore<State, Action>: StoreCore<State, Action> {
   ) {
     guard let token = registry.reserve(keys: context.keys, group: context.group) else { return }
     let registry = registry
-    let task = Task { @MainActor [weak self] in
-      for effect in effects {
-        guard let self, !Task.isCancelled else { break }
-        // Each part runs in a group of its own, under the same cancellation keys, and the next
-        // part starts when that group is empty.
-        var partContext = context
-        partContext.group = EffectGroup()
-        let part = partContext.group!
-        registry.retain(part)
-        self.start(effect, action: action, context: &partContext)
-        self.drainIfIdle()
-        registry.release(part)
-        await registry.wait(for: part)
-      }
+    // Built here, on the main actor, and only used there (in `runConcatenation`).
+    let work = UncheckedSendable((effects, action, context))
+    let operation: @Sendable () async -> Void = { [weak self] in
+      await self?.runConcatenation(work.value.0, action: work.value.1, context: work.value.2)
       registry.complete(token)
     }
-    registry.attach(task, to: token)
+    if let effectExecutor,
+      #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *),
+      let executor = effectExecutor as? any TaskExecutor
+    {
+      registry.attach(Task(executorPreference: executor, operation: operation), to: token)
+    } else {
+      registry.attach(Task(operation: operation), to: token)
+    }
+  }
+
+  private func runConcatenation(
+    _ effects: [Effect<Action>], action: Action, context: EffectContext
+  ) async {
+    for effect in effects {
+      guard !Task.isCancelled else { break }
+      // Each part runs in a group of its own, under the same cancellation keys, and the next
+      // part starts when that group is empty.
+      var partContext = context
+      partContext.group = EffectGroup()
+      let part = partContext.group!
+      registry.retain(part)
+      start(effect, action: action, context: &partContext)
+      drainIfIdle()
+      registry.release(part)
+      await registry.wait(for: part)
+    }
   }
 
   /// Reduces actions queued outside of a `send` (by a concatenation's synchronous parts).
