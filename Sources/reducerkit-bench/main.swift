@@ -144,7 +144,8 @@ func runBenchmarks() async {
     }
   }
 
-  // effects.cancel.1000 / 10000: start N cancellable effects that wait forever, cancel them all.
+  // effects.cancel.1000 / 10000: start N cancellable effects that wait forever (one action
+  // returning a merge of N `.run`s), cancel them all, and wait until every task has ended.
   for (name, count, baseline) in [
     ("effects.cancel.1000", 1_000, nil), ("effects.cancel.10000", 10_000, "effects.cancel.1000"),
   ] {
@@ -153,17 +154,15 @@ func runBenchmarks() async {
       let store = Store(initialState: 0) {
         Reduce<Int, Int> { _, action in
           if action < 0 { return .cancel(id: "wait") }
-          return .run { _ in
-            try await Task.sleep(for: .seconds(3_600))
-          }
-          .cancellable(id: "wait")
+          return .merge(
+            (0..<action).map { _ in
+              .run { _ in try await Task.sleep(for: .seconds(3_600)) }.cancellable(id: "wait")
+            })
         }
       }
-      var tasks: [StoreTask] = []
-      tasks.reserveCapacity(effects)
-      for index in 0..<effects { tasks.append(store.send(index)) }
+      let task = store.send(effects)
       store.send(-1)
-      for task in tasks { await task.finish() }
+      await task.finish()
     }
   }
 

@@ -178,9 +178,20 @@ public struct Effect<Action> {
 
   /// Runs several effects at the same time.
   public static func merge(_ effects: some Swift.Sequence<Self>) -> Self {
-    var result = Self.none
-    for effect in effects { result = result.merge(with: effect) }
-    return result
+    // Collected in one array: merging one by one would copy the array for each effect.
+    var parts: [Self] = []
+    for effect in effects where !effect.isNone {
+      if case .merge(let nested) = effect.operation {
+        parts.append(contentsOf: nested)
+      } else {
+        parts.append(effect)
+      }
+    }
+    switch parts.count {
+    case 0: return .none
+    case 1: return parts[0]
+    default: return Self(operation: .merge(parts))
+    }
   }
 
   /// Runs this effect and `other` at the same time.
@@ -212,9 +223,19 @@ public struct Effect<Action> {
 
   /// Runs effects one after the other: each starts when the one before it has finished.
   public static func concatenate(_ effects: some Swift.Sequence<Self>) -> Self {
-    var result = Self.none
-    for effect in effects { result = result.concatenate(with: effect) }
-    return result
+    var parts: [Self] = []
+    for effect in effects where !effect.isNone {
+      if case .concatenate(let nested) = effect.operation {
+        parts.append(contentsOf: nested)
+      } else {
+        parts.append(effect)
+      }
+    }
+    switch parts.count {
+    case 0: return .none
+    case 1: return parts[0]
+    default: return Self(operation: .concatenate(parts))
+    }
   }
 
   /// Runs `other` when this effect has finished.

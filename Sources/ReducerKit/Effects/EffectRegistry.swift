@@ -68,10 +68,9 @@ package final class EffectRegistry: Sendable {
     let waiters = table.withLock { table -> [UnsafeContinuation<Void, Never>] in
       guard let entry = table.entries.removeValue(forKey: token) else { return [] }
       for key in entry.keys {
-        if var tokens = table.tokensByKey[key] {
-          tokens.remove(token)
-          table.tokensByKey[key] = tokens.isEmpty ? nil : tokens
-        }
+        // In place: copying the set out first would copy it whole for every effect that ends.
+        guard table.tokensByKey[key]?.remove(token) != nil else { continue }
+        if table.tokensByKey[key]?.isEmpty == true { table.tokensByKey[key] = nil }
       }
       guard let group = entry.group else { return [] }
       group.members.remove(token)
