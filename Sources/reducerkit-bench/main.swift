@@ -1,3 +1,4 @@
+import Observation
 import ReducerKit
 import ReducerKitTesting
 
@@ -163,6 +164,52 @@ func runBenchmarks() async {
       let task = store.send(effects)
       store.send(-1)
       await task.finish()
+    }
+  }
+
+  // observe.fields.100: a send that changes 1 of 100 observed fields (the observer re-reads the
+  // changed field, as a view would).
+  do {
+    let store = Store(initialState: WideState()) {
+      Reduce<WideState, Int> { state, field in
+        state[keyPath: WideState.fields[field]] += 1
+        return .none
+      }
+    }
+    func observe(_ field: Int) {
+      withObservationTracking {
+        _ = store[dynamicMember: WideState.fields[field] as KeyPath<WideState, Int>]
+      } onChange: {}
+    }
+    for field in 0..<100 { observe(field) }
+    harness.measure("observe.fields.100", baseline: "send.none", operations: sends / 10) {
+      for index in 0..<(sends / 10) {
+        let field = index % 100
+        store.send(field)
+        observe(field)
+      }
+    }
+  }
+
+  // observe.rows.10 / 1000: a send to one of N observed row stores.
+  for (name, rows, baseline) in [
+    ("observe.rows.10", 10, "send.foreach.10"), ("observe.rows.1000", 1_000, "observe.rows.10"),
+  ] {
+    let store = Store(
+      initialState: CounterList.State(
+        rows: IdentifiedArray(uniqueElements: (0..<rows).map { CounterList.Row(id: $0) }))
+    ) { CounterList() }
+    let rowStores = store.scope(state: \.rows, action: CounterList.Action.rows)
+    func observe(_ row: Int) {
+      withObservationTracking { _ = rowStores[row].count } onChange: {}
+    }
+    for row in 0..<rows { observe(row) }
+    harness.measure(name, baseline: baseline, operations: scopedSends) {
+      for index in 0..<scopedSends {
+        let row = (index &* 7) % rows
+        rowStores[row].send(.increment)
+        observe(row)
+      }
     }
   }
 

@@ -53,6 +53,16 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   @usableFromInline
   package var _structureVersion: UInt = 0
 
+  /// Counts accesses that may have changed an element in place, and remembers the id of the
+  /// last one, so that observers of one row can tell in O(1) whether an action touched only that
+  /// row (see `Store` observation).
+  @usableFromInline
+  package var _elementGeneration: UInt = 0
+
+  /// The id of the element last accessed for mutation in place.
+  @usableFromInline
+  package var _lastMutatedID: ID?
+
   /// Extracts an element's id.
   ///
   /// A `@Sendable` closure, so that the array is `Sendable` exactly when `ID` and `Element` are,
@@ -204,6 +214,8 @@ public struct IdentifiedArray<ID: Hashable, Element> {
       _appendNew(element, id: id)
     case (let element?, let position?):
       _checkID(of: element, is: id)
+      _elementGeneration &+= 1
+      _lastMutatedID = id
       _elements.append(element)
       _swapElements(position, _elements.count - 1)
     case (nil, let position?):
@@ -257,6 +269,8 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   /// - Complexity: O(1).
   package mutating func modifyElement(id: ID, _ body: (inout Element) -> Void) -> Bool {
     guard let position = _positions[id] else { return false }
+    _elementGeneration &+= 1
+    _lastMutatedID = id
     body(&_elements[position])
     _checkID(of: _elements[position], is: id)
     return true
@@ -654,6 +668,8 @@ extension IdentifiedArray: RandomAccessCollection, MutableCollection {
     get { _elements[position] }
     _modify {
       let id = _id(_elements[position])
+      _elementGeneration &+= 1
+      _lastMutatedID = id
       defer {
         let newID = _id(_elements[position])
         precondition(

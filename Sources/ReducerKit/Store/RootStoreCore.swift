@@ -36,6 +36,10 @@ package final class RootStoreCore<State, Action>: StoreCore<State, Action> {
 
   /// Observers: the store whose registrar to notify, once something read the state.
   private weak var observedStore: Store<State, Action>?
+  /// Observers of parts of the state, and of rows, checked after each action.
+  private var observers: [StateObserverKey: StateObserver] = [:]
+  private var rowGroups: [AnyHashable: RowObserverGroup] = [:]
+  private var hasObservers = false
   private var stateSubscribers: [UInt64: @MainActor (State) -> Void] = [:]
   private var hasSubscribers = false
   private var nextSubscriberID: UInt64 = 0
@@ -59,6 +63,50 @@ package final class RootStoreCore<State, Action>: StoreCore<State, Action> {
   override package func access(from store: Store<State, Action>) {
     observedStore = store
     store.registrar.access(store, keyPath: \.state)
+  }
+
+  override package func observe(_ key: StateObserverKey, _ observer: StateObserver) {
+    observers[key] = observer
+    hasObservers = true
+  }
+
+  override package func observeRow(
+    group: AnyHashable,
+    id: AnyHashable,
+    readVersions: @escaping (UnsafeRawPointer) -> (
+      structure: UInt, generation: UInt, lastID: AnyHashable?
+    ),
+    key: StateObserverKey,
+    observer: StateObserver
+  ) {
+    let rowGroup =
+      rowGroups[group]
+      ?? withUnsafePointer(to: &currentState) {
+        RowObserverGroup(readVersions: readVersions, state: UnsafeRawPointer($0))
+      }
+    rowGroups[group] = rowGroup
+    rowGroup.observers[id, default: [:]][key] = observer
+    hasObservers = true
+  }
+
+  /// Notifies the observers whose part of the state changed.
+  private func notifyObservers() {
+    var changed: [StateObserver] = []
+    var changedKeys: [StateObserverKey] = []
+    withUnsafePointer(to: &currentState) { pointer in
+      let state = UnsafeRawPointer(pointer)
+      // Removed after the loop: removing while iterating would copy the whole dictionary.
+      for (key, observer) in observers where observer.hasChanged(state) {
+        changed.append(observer)
+        changedKeys.append(key)
+      }
+      for group in rowGroups.values {
+        changed.append(contentsOf: group.takeChanged(in: state))
+      }
+    }
+    for key in changedKeys { observers[key] = nil }
+    hasObservers = !observers.isEmpty || rowGroups.values.contains { !$0.observers.isEmpty }
+    for observer in changed { observer.notify() }
   }
 
   override package func subscribe(_ onState: @escaping @MainActor (State) -> Void) -> UInt64 {
@@ -133,6 +181,7 @@ package final class RootStoreCore<State, Action>: StoreCore<State, Action> {
       observedStore = nil
       store.registrar.withMutation(of: store, keyPath: \.state) {}
     }
+    if hasObservers { notifyObservers() }
     if hasSubscribers {
       for subscriber in stateSubscribers.values { subscriber(currentState) }
     }

@@ -10,6 +10,18 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>:
   let parent: Store<ParentState, ParentAction>
   let toState: (ParentState) -> State?
   let fromAction: (Action) -> ParentAction
+  /// For the store of a collection's element: its row group and id, so observers of this store
+  /// are checked only when an action touched this row.
+  var row: RowIdentity?
+
+  /// Where a row store sits in its parent's state.
+  struct RowIdentity {
+    let group: AnyHashable
+    let id: AnyHashable
+    let readVersions: (UnsafeRawPointer) -> (
+      structure: UInt, generation: UInt, lastID: AnyHashable?
+    )
+  }
   /// The last state seen, for a store whose state can go away.
   private var lastState: State?
   private let canGoAway: Bool
@@ -55,6 +67,49 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>:
 
   override package func access(from store: Store<State, Action>) {
     parent.core.access(from: parent)
+  }
+
+  /// Wraps a check on this core's state into a check on the parent's state.
+  private func lift(
+    _ hasChanged: @escaping (UnsafeRawPointer) -> Bool
+  ) -> (UnsafeRawPointer) -> Bool {
+    let toState = toState
+    return { parentState in
+      let state = toState(parentState.assumingMemoryBound(to: ParentState.self).pointee)
+      // Gone: the observer's part is gone too, which is a change.
+      guard let state else { return true }
+      return withUnsafePointer(to: state) { hasChanged(UnsafeRawPointer($0)) }
+    }
+  }
+
+  override package func observe(_ key: StateObserverKey, _ observer: StateObserver) {
+    let lifted = StateObserver(hasChanged: lift(observer.hasChanged), notify: observer.notify)
+    if let row {
+      parent.core.observeRow(
+        group: row.group, id: row.id, readVersions: row.readVersions, key: key, observer: lifted)
+    } else {
+      parent.core.observe(key, lifted)
+    }
+  }
+
+  override package func observeRow(
+    group: AnyHashable,
+    id: AnyHashable,
+    readVersions: @escaping (UnsafeRawPointer) -> (
+      structure: UInt, generation: UInt, lastID: AnyHashable?
+    ),
+    key: StateObserverKey,
+    observer: StateObserver
+  ) {
+    let toState = toState
+    let liftedVersions: (UnsafeRawPointer) -> (UInt, UInt, AnyHashable?) = { parentState in
+      guard let state = toState(parentState.assumingMemoryBound(to: ParentState.self).pointee)
+      else { return (.max, .max, nil) }
+      return withUnsafePointer(to: state) { readVersions(UnsafeRawPointer($0)) }
+    }
+    parent.core.observeRow(
+      group: group, id: id, readVersions: liftedVersions, key: key,
+      observer: StateObserver(hasChanged: lift(observer.hasChanged), notify: observer.notify))
   }
 
   override package func send(_ action: Action, group: EffectGroup?) -> StoreTask {

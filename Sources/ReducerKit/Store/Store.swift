@@ -66,10 +66,28 @@ public final class Store<State, Action>: Observable {
 
   /// The current state.
   ///
-  /// Reading it inside `withObservationTracking` registers interest in the whole state.
+  /// Reading it inside `withObservationTracking` registers interest in the whole state: for a
+  /// root store, observers are notified after every action; for a scoped store, only when the
+  /// child's own state changed (every action, if it is not `Equatable`).
   public var state: State {
-    core.access(from: self)
-    return core.state
+    if core is RootStoreCore<State, Action> {
+      core.access(from: self)
+      return core.state
+    }
+    let state = core.state
+    registrar.access(self, keyPath: \.state)
+    let snapshot = state
+    core.observe(
+      StateObserverKey(store: ObjectIdentifier(self), field: .whole),
+      StateObserver(
+        hasChanged: { pointer in
+          areEqual(pointer.assumingMemoryBound(to: State.self).pointee, snapshot) != true
+        },
+        notify: { [weak self] in
+          guard let self else { return }
+          self.registrar.withMutation(of: self, keyPath: \.state) {}
+        }))
+    return state
   }
 
   /// Reads the state without registering observation, for code that only needs a value now.
@@ -82,8 +100,60 @@ public final class Store<State, Action>: Observable {
   }
 
   /// Reads a field of the state: `store.count` for `store.state.count`.
+  ///
+  /// Inside `withObservationTracking` this registers interest in that field only: observers are
+  /// notified after an action that changed it, and not for changes elsewhere in the state. (A
+  /// field whose type is not `Equatable` counts as changed by every action.)
   public subscript<Value>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
-    state[keyPath: keyPath]
+    let value = core.state[keyPath: keyPath]
+    observeField(keyPath, value: value) { old, new in areEqual(old, new) != true }
+    return value
+  }
+
+  /// Reads an `Equatable` field of the state, observing that field only (see above).
+  public subscript<Value: Equatable>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
+    let value = core.state[keyPath: keyPath]
+    observeField(keyPath, value: value) { old, new in old != new }
+    return value
+  }
+
+  /// For each observed field: the key path the registrar knows it by, and its byte offset in the
+  /// state when it is a stored field (then a check reads it directly, with no key path
+  /// projection and no copy of the state). Made once per field.
+  private var fieldInfo: [AnyKeyPath: (storeKeyPath: AnyKeyPath, offset: Int?)] = [:]
+
+  private func observeField<Value>(
+    _ keyPath: KeyPath<State, Value>, value: Value, differ: @escaping (Value, Value) -> Bool
+  ) {
+    let storeKeyPath: KeyPath<Store, Value>
+    let offset: Int?
+    if let info = fieldInfo[keyPath], let cached = info.storeKeyPath as? KeyPath<Store, Value> {
+      (storeKeyPath, offset) = (cached, info.offset)
+    } else {
+      storeKeyPath = \Store.[dynamicMember: keyPath]
+      offset = MemoryLayout<State>.offset(of: keyPath)
+      fieldInfo[keyPath] = (storeKeyPath, offset)
+    }
+    registrar.access(self, keyPath: storeKeyPath)
+    let hasChanged: (UnsafeRawPointer) -> Bool
+    if let offset {
+      hasChanged = { state in
+        differ((state + offset).assumingMemoryBound(to: Value.self).pointee, value)
+      }
+    } else {
+      hasChanged = { state in
+        differ(state.assumingMemoryBound(to: State.self).pointee[keyPath: keyPath], value)
+      }
+    }
+    core.observe(
+      StateObserverKey(
+        store: ObjectIdentifier(self), field: offset.map { .offset($0) } ?? .keyPath(keyPath)),
+      StateObserver(
+        hasChanged: hasChanged,
+        notify: { [weak self] in
+          guard let self else { return }
+          self.registrar.withMutation(of: self, keyPath: storeKeyPath) {}
+        }))
   }
 
   /// Sends an action: reduces it (and any actions it sends synchronously) now, and starts its
@@ -201,11 +271,21 @@ public final class Store<State, Action>: Observable {
       if let child = children[key]?.store as? Store<ElementState, ElementAction> {
         return child
       }
-      let child = Store<ElementState, ElementAction>(
-        core: ScopedStoreCore(
-          parent: self, initialState: element,
-          toOptionalState: { $0[keyPath: state][id: id] },
-          fromAction: { action(.element(id: id, action: $0)) }))
+      let core = ScopedStoreCore(
+        parent: self, initialState: element,
+        toOptionalState: { $0[keyPath: state][id: id] },
+        fromAction: { action(.element(id: id, action: $0)) })
+      core.row = .init(
+        group: AnyHashable(RowGroupKey(store: ObjectIdentifier(self), collection: state)),
+        id: AnyHashable(id),
+        readVersions: { pointer in
+          let elements = pointer.assumingMemoryBound(to: State.self).pointee[keyPath: state]
+          return (
+            elements._structureVersion, elements._elementGeneration,
+            elements._lastMutatedID.map { AnyHashable($0) }
+          )
+        })
+      let child = Store<ElementState, ElementAction>(core: core)
       children[key] = WeakChild(store: child)
       return child
     }
@@ -243,6 +323,12 @@ private struct ScopeKey: Hashable {
   let action: ObjectIdentifier
   /// The element's id, for the stores of a collection's elements.
   var element: AnyHashable? = nil
+}
+
+/// Identifies a collection whose row stores' observers are grouped.
+private struct RowGroupKey: Hashable {
+  let store: ObjectIdentifier
+  let collection: AnyKeyPath
 }
 
 /// A cached child store, held weakly so the cache never keeps a child alive.

@@ -27,6 +27,26 @@ package class StoreCore<State, Action> {
     fatalError("subclass must implement")
   }
 
+  /// Registers an observer of part of this core's state, given as a check on a pointer to this
+  /// core's state.
+  package func observe(_ key: StateObserverKey, _ observer: StateObserver) {
+    fatalError("subclass must implement")
+  }
+
+  /// Registers an observer of one row of a collection in this core's state: `readVersions` and
+  /// the observer's check get a pointer to this core's state.
+  package func observeRow(
+    group: AnyHashable,
+    id: AnyHashable,
+    readVersions: @escaping (UnsafeRawPointer) -> (
+      structure: UInt, generation: UInt, lastID: AnyHashable?
+    ),
+    key: StateObserverKey,
+    observer: StateObserver
+  ) {
+    fatalError("subclass must implement")
+  }
+
   /// Starts a stream of states: the current one, then one after each action.
   package func subscribe(_ onState: @escaping @MainActor (State) -> Void) -> UInt64 {
     fatalError("subclass must implement")

@@ -1,0 +1,158 @@
+import Observation
+import Testing
+
+@testable import ReducerKit
+
+@MainActor
+@Suite struct StoreObservationTests {
+  struct Form: Reducer {
+    struct State: Equatable {
+      var a = 0
+      var b = 0
+      var rows: IdentifiedArrayOf<Row> = []
+      var child = Counter.State()
+    }
+    struct Row: Equatable, Identifiable {
+      let id: Int
+      var title = ""
+    }
+    enum Action {
+      case setA(Int), setB(Int)
+      case rows(IdentifiedAction<Int, String>)
+      case renameAll(String)
+      case child(Counter.Action)
+    }
+    var body: some ReducerOf<Self> {
+      Scope(state: \.child, action: Action.child) { Counter() }
+      Reduce { state, action in
+        switch action {
+        case .setA(let value): state.a = value
+        case .setB(let value): state.b = value
+        case .renameAll(let title):
+          for index in state.rows.indices { state.rows[index].title = title }
+        case .rows, .child: break
+        }
+        return .none
+      }
+      .forEach(\.rows, action: Action.rows) {
+        Reduce<Row, String> { row, title in
+          row.title = title
+          return .none
+        }
+      }
+    }
+  }
+
+  /// Counts the onChange calls of one observation of `read`.
+  final class Changes: Sendable {
+    private let count = Locked(0)
+    var value: Int { count.withLock { $0 } }
+    func observe(_ read: () -> Void) {
+      withObservationTracking(read) { [count] in count.withLock { $0 += 1 } }
+    }
+  }
+
+  func makeStore(rows: Int = 0) -> Store<Form.State, Form.Action> {
+    Store(
+      initialState: Form.State(
+        rows: IdentifiedArray(uniqueElements: (0..<rows).map { Form.Row(id: $0) }))
+    ) { Form() }
+  }
+
+  @Test func aChangeToOneFieldDoesNotNotifyAnObserverOfAnother() {
+    let store = makeStore()
+    let observerOfB = Changes()
+    observerOfB.observe { _ = store.b }
+    store.send(.setA(1))
+    #expect(observerOfB.value == 0)
+  }
+
+  @Test func aChangeToAFieldNotifiesItsObserver() {
+    let store = makeStore()
+    let observerOfA = Changes()
+    observerOfA.observe { _ = store.a }
+    store.send(.setA(1))
+    #expect(observerOfA.value == 1)
+  }
+
+  @Test func settingAFieldToTheSameValueDoesNotNotify() {
+    let store = makeStore()
+    let observerOfA = Changes()
+    observerOfA.observe { _ = store.a }
+    store.send(.setA(0))
+    #expect(observerOfA.value == 0)
+    store.send(.setA(2))
+    #expect(observerOfA.value == 1)
+  }
+
+  @Test func readingTheWholeStateObservesEverything() {
+    let store = makeStore()
+    let observer = Changes()
+    observer.observe { _ = store.state }
+    store.send(.setB(1))
+    #expect(observer.value == 1)
+  }
+
+  @Test func aChangeInsideOneRowNotifiesOnlyThatRowsObservers() {
+    let store = makeStore(rows: 100)
+    let rowStores = store.scope(state: \.rows, action: Form.Action.rows)
+    let observers = rowStores.map { rowStore in
+      let changes = Changes()
+      changes.observe { _ = rowStore.title }
+      return changes
+    }
+    rowStores[42].send("renamed")
+    #expect(observers[42].value == 1)
+    #expect(observers.enumerated().filter { $0.offset != 42 }.allSatisfy { $0.element.value == 0 })
+    #expect(rowStores[42].title == "renamed")
+  }
+
+  @Test func aParentChangingManyRowsNotifiesEachChangedRow() {
+    let store = makeStore(rows: 10)
+    let rowStores = store.scope(state: \.rows, action: Form.Action.rows)
+    let observers = rowStores.map { rowStore in
+      let changes = Changes()
+      changes.observe { _ = rowStore.title }
+      return changes
+    }
+    store.send(.renameAll("all"))
+    #expect(observers.allSatisfy { $0.value == 1 })
+  }
+
+  @Test func aChildStoreIsNotifiedOnlyWhenItsOwnStateChanged() {
+    let store = makeStore()
+    let child = store.scope(state: \.child, action: Form.Action.child)
+    let wholeChild = Changes()
+    wholeChild.observe { _ = child.state }
+    let childField = Changes()
+    childField.observe { _ = child.count }
+    store.send(.setA(5))
+    #expect(wholeChild.value == 0)
+    #expect(childField.value == 0)
+    child.send(.increment)
+    #expect(wholeChild.value == 1)
+    #expect(childField.value == 1)
+  }
+
+  @Test func aFieldThatIsNotEquatableCountsAsChanged() {
+    struct Opaque { var value = 0 }
+    struct State { var opaque = Opaque(); var other = 0 }
+    let store = Store(initialState: State()) {
+      Reduce<State, Int> { state, action in
+        state.other = action
+        return .none
+      }
+    }
+    let observer = Changes()
+    observer.observe { _ = store.opaque }
+    store.send(1)
+    #expect(observer.value == 1)
+  }
+
+  @Test func areEqualComparesEquatableValuesOnly() {
+    #expect(areEqual(1, 1) == true)
+    #expect(areEqual("a", "b") == false)
+    struct Opaque {}
+    #expect(areEqual(Opaque(), Opaque()) == nil)
+  }
+}
