@@ -91,9 +91,17 @@ package enum EffectSettling {
   ) async -> Bool {
     let clock = ContinuousClock()
     var waited = Duration.zero
+    var hasYielded = false
     while true {
       await settle()
       if condition() { return true }
+      if !hasYielded {
+        // Work an effect queued on the main actor itself (after a `Task.yield()`, say) runs
+        // on this turn.
+        hasYielded = true
+        await Task.yield()
+        continue
+      }
       if waited >= timeout { return false }
       let slice = min(.milliseconds(1), timeout - waited)
       let start = clock.now

@@ -9,7 +9,9 @@ import ReducerKitTesting
 let arguments = CommandLine.arguments.dropFirst()
 let harness = Harness(
   isQuick: arguments.contains("--quick"), printsJSON: arguments.contains("--json"))
-if let index = arguments.firstIndex(of: "--filter"), arguments.index(after: index) < arguments.endIndex {
+if let index = arguments.firstIndex(of: "--filter"),
+  arguments.index(after: index) < arguments.endIndex
+{
   harness.filter = arguments[arguments.index(after: index)]
 }
 let scale = harness.isQuick ? 10 : 1
@@ -179,7 +181,8 @@ func runBenchmarks() async {
     func observe(_ field: Int) {
       withObservationTracking {
         _ = store[dynamicMember: WideState.fields[field] as KeyPath<WideState, Int>]
-      } onChange: {}
+      } onChange: {
+      }
     }
     for field in 0..<100 { observe(field) }
     harness.measure("observe.fields.100", baseline: "send.none", operations: sends / 10) {
@@ -201,7 +204,10 @@ func runBenchmarks() async {
     ) { CounterList() }
     let rowStores = store.scope(state: \.rows, action: CounterList.Action.rows)
     func observe(_ row: Int) {
-      withObservationTracking { _ = rowStores[row].count } onChange: {}
+      withObservationTracking {
+        _ = rowStores[row].count
+      } onChange: {
+      }
     }
     for row in 0..<rows { observe(row) }
     harness.measure(name, baseline: baseline, operations: scopedSends) {

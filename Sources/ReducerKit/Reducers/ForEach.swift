@@ -106,7 +106,8 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable, Element: Reducer>: 
         if found {
           // Mapped here, where the id is at hand: an `ID?` outside would cost a metadata lookup.
           if !elementEffect.isNone {
-            effect = elementEffect
+            effect =
+              elementEffect
               .map { embed(.element(id: id, action: $0)) }
               .scoped(
                 to: ScopeComponent(
@@ -138,7 +139,9 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable, Element: Reducer>: 
 
   /// Runs the element reducer for an element action, then the parent, then cancels the effects of
   /// removed elements.
-  public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<
+  public func reduce(
+    into state: inout Parent.State, action: Parent.Action
+  ) -> Effect<
     Parent.Action
   > {
     resolvedReducer.reduce(&state, action)

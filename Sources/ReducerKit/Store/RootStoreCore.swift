@@ -73,9 +73,10 @@ package final class RootStoreCore<State, Action>: StoreCore<State, Action> {
   override package func observeRow(
     group: AnyHashable,
     id: AnyHashable,
-    readVersions: @escaping (UnsafeRawPointer) -> (
-      structure: UInt, generation: UInt, lastID: AnyHashable?
-    ),
+    readVersions:
+      @escaping (UnsafeRawPointer) -> (
+        structure: UInt, generation: UInt, lastID: AnyHashable?
+      ),
     key: StateObserverKey,
     observer: StateObserver
   ) {

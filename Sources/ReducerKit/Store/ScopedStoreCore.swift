@@ -18,9 +18,10 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>:
   struct RowIdentity {
     let group: AnyHashable
     let id: AnyHashable
-    let readVersions: (UnsafeRawPointer) -> (
-      structure: UInt, generation: UInt, lastID: AnyHashable?
-    )
+    let readVersions:
+      (UnsafeRawPointer) -> (
+        structure: UInt, generation: UInt, lastID: AnyHashable?
+      )
   }
   /// The last state seen, for a store whose state can go away.
   private var lastState: State?
@@ -95,9 +96,10 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>:
   override package func observeRow(
     group: AnyHashable,
     id: AnyHashable,
-    readVersions: @escaping (UnsafeRawPointer) -> (
-      structure: UInt, generation: UInt, lastID: AnyHashable?
-    ),
+    readVersions:
+      @escaping (UnsafeRawPointer) -> (
+        structure: UInt, generation: UInt, lastID: AnyHashable?
+      ),
     key: StateObserverKey,
     observer: StateObserver
   ) {

@@ -38,9 +38,10 @@ package class StoreCore<State, Action> {
   package func observeRow(
     group: AnyHashable,
     id: AnyHashable,
-    readVersions: @escaping (UnsafeRawPointer) -> (
-      structure: UInt, generation: UInt, lastID: AnyHashable?
-    ),
+    readVersions:
+      @escaping (UnsafeRawPointer) -> (
+        structure: UInt, generation: UInt, lastID: AnyHashable?
+      ),
     key: StateObserverKey,
     observer: StateObserver
   ) {

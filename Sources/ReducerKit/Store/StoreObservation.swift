@@ -52,9 +52,10 @@ package final class RowObserverGroup {
   var observers: [AnyHashable: [StateObserverKey: StateObserver]] = [:]
 
   init(
-    readVersions: @escaping (UnsafeRawPointer) -> (
-      structure: UInt, generation: UInt, lastID: AnyHashable?
-    ),
+    readVersions:
+      @escaping (UnsafeRawPointer) -> (
+        structure: UInt, generation: UInt, lastID: AnyHashable?
+      ),
     state: UnsafeRawPointer
   ) {
     self.readVersions = readVersions
