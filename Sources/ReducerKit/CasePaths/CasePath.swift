@@ -105,15 +105,6 @@ public struct CasePath<Root, Value> {
     extractValue(root)
   }
 
-  /// Builds a root in this path's case from `value`.
-  ///
-  /// ```swift
-  /// let path = CasePath(Action.child)
-  /// let action = path.embed(.tap)  // Action.child(.tap)
-  /// ```
-  ///
-  /// - Parameter value: The associated value.
-  /// - Returns: The root holding `value`.
   /// ``ifMatches(_:then:)`` as a closure, for hot paths that keep it instead of the case path
   /// (calling a method of the generic struct from unspecialized code costs a metadata lookup).
   package var visitor: (Root, (Value) -> Void) -> Bool { visitValue }
@@ -126,6 +117,15 @@ public struct CasePath<Root, Value> {
     visitValue(root, body)
   }
 
+  /// Builds a root in this path's case from `value`.
+  ///
+  /// ```swift
+  /// let path = CasePath(Action.child)
+  /// let action = path.embed(.tap)  // Action.child(.tap)
+  /// ```
+  ///
+  /// - Parameter value: The associated value.
+  /// - Returns: The root holding `value`.
   public func embed(_ value: Value) -> Root {
     embedValue(value)
   }
