@@ -37,7 +37,11 @@ package final class RootStoreCore<State, Action>: StoreCore<State, Action> {
   /// Observers: the store whose registrar to notify, once something read the state.
   private weak var observedStore: Store<State, Action>?
   /// Observers of parts of the state, and of rows, checked after each action.
-  private var observers: [StateObserverKey: StateObserver] = [:]
+  /// Live observers in an array (cheap to scan after each action), with their positions by key
+  /// (so reading the same part again replaces its observer instead of adding one).
+  private var observers: ContiguousArray<StateObserver> = []
+  private var observerKeys: ContiguousArray<StateObserverKey> = []
+  private var observerPositions: [StateObserverKey: Int] = [:]
   private var rowGroups: [AnyHashable: RowObserverGroup] = [:]
   private var hasObservers = false
   private var stateSubscribers: [UInt64: @MainActor (State) -> Void] = [:]
@@ -66,7 +70,13 @@ package final class RootStoreCore<State, Action>: StoreCore<State, Action> {
   }
 
   override package func observe(_ key: StateObserverKey, _ observer: StateObserver) {
-    observers[key] = observer
+    if let position = observerPositions[key] {
+      observers[position] = observer
+    } else {
+      observerPositions[key] = observers.count
+      observers.append(observer)
+      observerKeys.append(key)
+    }
     hasObservers = true
   }
 
@@ -93,19 +103,31 @@ package final class RootStoreCore<State, Action>: StoreCore<State, Action> {
   /// Notifies the observers whose part of the state changed.
   private func notifyObservers() {
     var changed: [StateObserver] = []
-    var changedKeys: [StateObserverKey] = []
+    var changedPositions: [Int] = []
     withUnsafePointer(to: &currentState) { pointer in
       let state = UnsafeRawPointer(pointer)
-      // Removed after the loop: removing while iterating would copy the whole dictionary.
-      for (key, observer) in observers where observer.hasChanged(state) {
-        changed.append(observer)
-        changedKeys.append(key)
+      observers.withUnsafeBufferPointer { observers in
+        for position in observers.indices where observers[position].check(state) {
+          changedPositions.append(position)
+        }
       }
+      for position in changedPositions { changed.append(observers[position]) }
       for group in rowGroups.values {
         changed.append(contentsOf: group.takeChanged(in: state))
       }
     }
-    for key in changedKeys { observers[key] = nil }
+    // Forget the observers that fired: swap each with the last one, from the back.
+    for position in changedPositions.reversed() {
+      observerPositions[observerKeys[position]] = nil
+      let last = observers.count - 1
+      if position != last {
+        observers.swapAt(position, last)
+        observerKeys.swapAt(position, last)
+        observerPositions[observerKeys[position]] = position
+      }
+      observers.removeLast()
+      observerKeys.removeLast()
+    }
     hasObservers = !observers.isEmpty || rowGroups.values.contains { !$0.observers.isEmpty }
     for observer in changed { observer.notify() }
   }

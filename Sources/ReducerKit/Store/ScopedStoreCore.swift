@@ -84,7 +84,7 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>:
   }
 
   override package func observe(_ key: StateObserverKey, _ observer: StateObserver) {
-    let lifted = StateObserver(hasChanged: lift(observer.hasChanged), notify: observer.notify)
+    let lifted = StateObserver(hasChanged: lift(observer.check), notify: observer.notify)
     if let row {
       parent.core.observeRow(
         group: row.group, id: row.id, readVersions: row.readVersions, key: key, observer: lifted)
@@ -111,7 +111,7 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>:
     }
     parent.core.observeRow(
       group: group, id: id, readVersions: liftedVersions, key: key,
-      observer: StateObserver(hasChanged: lift(observer.hasChanged), notify: observer.notify))
+      observer: StateObserver(hasChanged: lift(observer.check), notify: observer.notify))
   }
 
   override package func send(_ action: Action, group: EffectGroup?) -> StoreTask {

@@ -120,17 +120,22 @@ public final class Store<State, Action>: Observable {
   /// For each observed field: the key path the registrar knows it by, and its byte offset in the
   /// state when it is a stored field (then a check reads it directly, with no key path
   /// projection and no copy of the state). Made once per field.
-  private var fieldInfo: [AnyKeyPath: (storeKeyPath: AnyKeyPath, offset: Int?)] = [:]
+  private var fieldInfo: [AnyKeyPath: (storeKeyPath: KeyPath<Store, Int>, offset: Int?)] = [:]
+
+  /// Stands for one observed field in the registrar. The registrar hashes the key path of every
+  /// access and mutation; a key path through this subscript hashes one small integer, where
+  /// one through `[dynamicMember:]` would hash the whole field key path each time.
+  private subscript(observedField field: Int) -> Int { field }
 
   private func observeField<Value>(
     _ keyPath: KeyPath<State, Value>, value: Value, differ: @escaping (Value, Value) -> Bool
   ) {
-    let storeKeyPath: KeyPath<Store, Value>
+    let storeKeyPath: KeyPath<Store, Int>
     let offset: Int?
-    if let info = fieldInfo[keyPath], let cached = info.storeKeyPath as? KeyPath<Store, Value> {
-      (storeKeyPath, offset) = (cached, info.offset)
+    if let info = fieldInfo[keyPath] {
+      (storeKeyPath, offset) = info
     } else {
-      storeKeyPath = \Store.[dynamicMember: keyPath]
+      storeKeyPath = \Store.[observedField: fieldInfo.count]
       offset = MemoryLayout<State>.offset(of: keyPath)
       fieldInfo[keyPath] = (storeKeyPath, offset)
     }

@@ -18,6 +18,12 @@ package final class StateObserver {
     self.hasChanged = hasChanged
     self.notify = notify
   }
+
+  /// Runs the check.
+  @inline(__always)
+  func check(_ state: UnsafeRawPointer) -> Bool {
+    hasChanged(state)
+  }
 }
 
 /// Identifies an observer, so that reading the same part of the same store twice registers one.
@@ -81,7 +87,7 @@ package final class RowObserverGroup {
     for id in rows {
       guard let rowObservers = observers[id] else { continue }
       var changedKeys: [StateObserverKey] = []
-      for (key, observer) in rowObservers where observer.hasChanged(state) {
+      for (key, observer) in rowObservers where observer.check(state) {
         changed.append(observer)
         changedKeys.append(key)
       }
