@@ -178,10 +178,21 @@ public struct Effect<Action> {
 
   /// Runs several effects at the same time.
   public static func merge(_ effects: some Swift.Sequence<Self>) -> Self {
-    // Collected in one array: merging one by one would copy the array for each effect.
+    flattened(
+      effects, into: { .merge($0) },
+      parts: { if case .merge(let parts) = $0 { parts } else { nil } })
+  }
+
+  /// Builds one merge or concatenation of `effects` in a single array (combining them one by one
+  /// would copy the array for each effect), dropping `.none`s and flattening nested ones.
+  private static func flattened(
+    _ effects: some Swift.Sequence<Self>,
+    into combine: ([Self]) -> Operation,
+    parts nestedParts: (Operation) -> [Self]?
+  ) -> Self {
     var parts: [Self] = []
     for effect in effects where !effect.isNone {
-      if case .merge(let nested) = effect.operation {
+      if let nested = nestedParts(effect.operation) {
         parts.append(contentsOf: nested)
       } else {
         parts.append(effect)
@@ -190,7 +201,7 @@ public struct Effect<Action> {
     switch parts.count {
     case 0: return .none
     case 1: return parts[0]
-    default: return Self(operation: .merge(parts))
+    default: return Self(operation: combine(parts))
     }
   }
 
@@ -223,19 +234,9 @@ public struct Effect<Action> {
 
   /// Runs effects one after the other: each starts when the one before it has finished.
   public static func concatenate(_ effects: some Swift.Sequence<Self>) -> Self {
-    var parts: [Self] = []
-    for effect in effects where !effect.isNone {
-      if case .concatenate(let nested) = effect.operation {
-        parts.append(contentsOf: nested)
-      } else {
-        parts.append(effect)
-      }
-    }
-    switch parts.count {
-    case 0: return .none
-    case 1: return parts[0]
-    default: return Self(operation: .concatenate(parts))
-    }
+    flattened(
+      effects, into: { .concatenate($0) },
+      parts: { if case .concatenate(let parts) = $0 { parts } else { nil } })
   }
 
   /// Runs `other` when this effect has finished.
