@@ -1,7 +1,8 @@
 /// A type-erased cancellation id: any `Hashable & Sendable` value.
 ///
-/// `AnyHashable` is not `Sendable`, but every value wrapped here is (the only initializer takes
-/// `some Hashable & Sendable`), so sharing one across tasks is safe.
+/// `AnyHashable` is not `Sendable`, but every value wrapped here is safe to share: a user's id is
+/// `some Hashable & Sendable`, and the library's own ids (key paths, child instance ids) are
+/// immutable values used only as identities (see each initializer).
 package struct EffectID: Hashable, @unchecked Sendable, CustomStringConvertible {
   let base: AnyHashable
 
