@@ -126,15 +126,7 @@ public enum ReducerBuilder<State, Action> {
 
 extension ReducerBuilder._Sequence: ResolvedReducerConvertible {
   package var resolved: ResolvedReducer<State, Action> {
-    if reducers.count == 1 { return reducers[0] }
-    let reducers = reducers
-    return ResolvedReducer { state, action in
-      var effect = Effect<Action>.none
-      for reducer in reducers {
-        effect = effect.merge(with: reducer.reduce(&state, action))
-      }
-      return effect
-    }
+    reducers.count == 1 ? reducers[0] : ResolvedReducer(reduce: reduce(into:action:))
   }
 }
 

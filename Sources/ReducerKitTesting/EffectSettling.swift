@@ -11,8 +11,8 @@ import ReducerKit
 /// The jobs run on the main queue, one at a time and in order, isolated to the main actor: under
 /// a TestStore, effects and the store take turns on one thread. That makes tests deterministic,
 /// and an effect's `await send(…)` needs no thread hop.
-package final class EffectExecutor: TaskExecutor, @unchecked Sendable {
-  // `@unchecked Sendable`: the queue and counters are only touched while `state`'s lock is held.
+package final class EffectExecutor: TaskExecutor, Sendable {
+  // The queue and counters live in `state`, a lock box, so the class is plainly `Sendable`.
   private struct State {
     var jobs: [UnownedJob] = []
     var head = 0

@@ -107,7 +107,6 @@ public final class TestStore<State: Equatable, Action> {
     core.effectExecutor = EffectExecutor.shared
     let ledger = ledger
     warningHandler = { [location] warning in
-      ledger.withLock { $0.warnings += 1 }
       reportFailure(
         "\(warning.message)", at: ledger.withLock { $0.currentLocation } ?? location)
       return true
@@ -263,5 +262,4 @@ struct TestStoreLedger: Sendable {
   var lastLocation: TestLocation?
   var hasReportedEnd = false
   var isExhaustive = true
-  var warnings = 0
 }

@@ -105,17 +105,14 @@ public struct CasePath<Root, Value> {
     extractValue(root)
   }
 
-  /// ``ifMatches(_:then:)`` as a closure, for hot paths that keep it instead of the case path
-  /// (calling a method of the generic struct from unspecialized code costs a metadata lookup).
+  /// Calls its closure with the payload when the root is this case, and returns whether it did:
+  /// extraction without building a `Value?`. A closure, so hot paths (`Scope`, `forEach`) keep it
+  /// rather than the case path (calling a method of the generic struct from unspecialized code
+  /// costs a metadata lookup).
   package var visitor: (Root, (Value) -> Void) -> Bool { visitValue }
 
   /// ``embed(_:)`` as a closure, for the same reason as ``visitor``.
   package var embedder: (Value) -> Root { embedValue }
-
-  /// Calls `body` with the payload when `root` is this case; returns whether it did.
-  package func ifMatches(_ root: Root, then body: (Value) -> Void) -> Bool {
-    visitValue(root, body)
-  }
 
   /// Builds a root in this path's case from `value`.
   ///

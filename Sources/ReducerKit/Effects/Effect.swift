@@ -22,6 +22,9 @@
 ///   registered for cancellation before `Store.send` returns, so a ``cancel(id:)`` can never miss
 ///   it.
 /// - Actions that an effect sends after it was cancelled are dropped.
+///
+/// An `Effect` is a description a reducer returns to its store, on the main actor; it is not
+/// `Sendable`. The work inside a `.run` is `@Sendable` and runs in its own task.
 public struct Effect<Action> {
   package enum Operation {
     case none
@@ -357,12 +360,6 @@ public struct Effect<Action> {
     return Self(operation: .scoped(self, component))
   }
 }
-
-// `Operation` holds a non-`Sendable` closure only in `cancelRemovedChildren`, which is built and
-// used on the main actor while the action is reduced, never sent anywhere.
-extension Effect.Operation: @unchecked Sendable where Action: Sendable {}
-// The box is immutable and holds an `Operation`, which is `Sendable` when `Action` is.
-extension Effect: @unchecked Sendable where Action: Sendable {}
 
 /// The storage of a non-`none` effect, as a non-generic class type (see `Effect.box`).
 class EffectBox {}

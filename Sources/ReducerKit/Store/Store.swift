@@ -27,8 +27,12 @@ public final class Store<State, Action>: Observable {
   package let registrar = ObservationRegistrar()
   private var children: [ScopeKey: WeakChild] = [:]
 
+  /// Whether this is a root store (decided once; reading `state` should not cast every time).
+  private let isRoot: Bool
+
   package init(core: StoreCore<State, Action>) {
     self.core = core
+    isRoot = core is RootStoreCore<State, Action>
   }
 
   /// Creates a store that runs `reducer` from `initialState`.
@@ -70,7 +74,7 @@ public final class Store<State, Action>: Observable {
   /// root store, observers are notified after every action; for a scoped store, only when the
   /// child's own state changed (every action, if it is not `Equatable`).
   public var state: State {
-    if core is RootStoreCore<State, Action> {
+    if isRoot {
       core.access(from: self)
       return core.state
     }
