@@ -40,7 +40,12 @@ package final class RootStoreCore<State, Action>: StoreCore<State, Action> {
   /// Live observers in an array (cheap to scan after each action), with their positions by key
   /// (so reading the same part again replaces its observer instead of adding one).
   private var observers: ContiguousArray<StateObserver> = []
+  /// Each observer's byte check, in the same order: most checks end here.
+  private var byteChecks: ContiguousArray<ByteCheck> = []
   private var observerKeys: ContiguousArray<StateObserverKey> = []
+  /// Reused between actions, so that notifying allocates nothing.
+  private var changedPositions: [Int] = []
+  private var changedObservers: [StateObserver] = []
   private var observerPositions: [StateObserverKey: Int] = [:]
   private var rowGroups: [AnyHashable: RowObserverGroup] = [:]
   private var hasObservers = false
@@ -72,9 +77,11 @@ package final class RootStoreCore<State, Action>: StoreCore<State, Action> {
   override package func observe(_ key: StateObserverKey, _ observer: StateObserver) {
     if let position = observerPositions[key] {
       observers[position] = observer
+      byteChecks[position] = observer.byteCheck
     } else {
       observerPositions[key] = observers.count
       observers.append(observer)
+      byteChecks.append(observer.byteCheck)
       observerKeys.append(key)
     }
     hasObservers = true
@@ -102,34 +109,46 @@ package final class RootStoreCore<State, Action>: StoreCore<State, Action> {
 
   /// Notifies the observers whose part of the state changed.
   private func notifyObservers() {
-    var changed: [StateObserver] = []
-    var changedPositions: [Int] = []
+    // Taken out while in use: an observer notified below may read the state again.
+    var positions = changedPositions
+    var changed = changedObservers
+    changedPositions = []
+    changedObservers = []
     withUnsafePointer(to: &currentState) { pointer in
       let state = UnsafeRawPointer(pointer)
-      observers.withUnsafeBufferPointer { observers in
-        for position in observers.indices where observers[position].check(state) {
-          changedPositions.append(position)
+      byteChecks.withUnsafeBufferPointer { byteChecks in
+        observers.withUnsafeBufferPointer { observers in
+          for position in byteChecks.indices {
+            if byteChecks[position].isUnchanged(in: state) { continue }
+            if observers[position].check(state) { positions.append(position) }
+          }
         }
       }
-      for position in changedPositions { changed.append(observers[position]) }
+      for position in positions { changed.append(observers[position]) }
       for group in rowGroups.values {
         changed.append(contentsOf: group.takeChanged(in: state))
       }
     }
     // Forget the observers that fired: swap each with the last one, from the back.
-    for position in changedPositions.reversed() {
+    for position in positions.reversed() {
       observerPositions[observerKeys[position]] = nil
       let last = observers.count - 1
       if position != last {
         observers.swapAt(position, last)
+        byteChecks.swapAt(position, last)
         observerKeys.swapAt(position, last)
         observerPositions[observerKeys[position]] = position
       }
       observers.removeLast()
+      byteChecks.removeLast()
       observerKeys.removeLast()
     }
     hasObservers = !observers.isEmpty || rowGroups.values.contains { !$0.observers.isEmpty }
     for observer in changed { observer.notify() }
+    positions.removeAll(keepingCapacity: true)
+    changed.removeAll(keepingCapacity: true)
+    changedPositions = positions
+    changedObservers = changed
   }
 
   override package func subscribe(_ onState: @escaping @MainActor (State) -> Void) -> UInt64 {

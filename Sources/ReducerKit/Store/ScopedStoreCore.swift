@@ -70,26 +70,30 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>:
     parent.core.access(from: parent)
   }
 
-  /// Wraps a check on this core's state into a check on the parent's state.
-  private func lift(
-    _ hasChanged: @escaping (UnsafeRawPointer) -> Bool
-  ) -> (UnsafeRawPointer) -> Bool {
-    let toState = toState
-    return { parentState in
-      let state = toState(parentState.assumingMemoryBound(to: ParentState.self).pointee)
-      // Gone: the observer's part is gone too, which is a change.
-      guard let state else { return true }
-      return withUnsafePointer(to: state) { hasChanged(UnsafeRawPointer($0)) }
-    }
+  /// Finds this core's state in the parent's state and runs a check on it; `nil` when the state
+  /// is gone.
+  private lazy var liftToParent: StateLift = { [toState] parentState, check in
+    guard let state = toState(parentState.assumingMemoryBound(to: ParentState.self).pointee)
+    else { return nil }
+    return withUnsafePointer(to: state) { check(UnsafeRawPointer($0)) }
   }
 
+  /// Finds this core's state in the root's, through each ancestor. Made once.
+  override package var liftToRoot: StateLift? { liftFromRoot }
+  private lazy var liftFromRoot: StateLift = {
+    guard let parentLift = parent.core.liftToRoot else { return liftToParent }
+    let liftToParent = liftToParent
+    return { rootState, check in
+      parentLift(rootState) { parentState in liftToParent(parentState, check) ?? true }
+    }
+  }()
+
   override package func observe(_ key: StateObserverKey, _ observer: StateObserver) {
-    let lifted = StateObserver(hasChanged: lift(observer.check), notify: observer.notify)
     if let row {
       parent.core.observeRow(
-        group: row.group, id: row.id, readVersions: row.readVersions, key: key, observer: lifted)
+        group: row.group, id: row.id, readVersions: row.readVersions, key: key, observer: observer)
     } else {
-      parent.core.observe(key, lifted)
+      parent.core.observe(key, observer)
     }
   }
 
@@ -103,15 +107,17 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>:
     key: StateObserverKey,
     observer: StateObserver
   ) {
-    let toState = toState
+    let liftToParent = liftToParent
     let liftedVersions: (UnsafeRawPointer) -> (UInt, UInt, AnyHashable?) = { parentState in
-      guard let state = toState(parentState.assumingMemoryBound(to: ParentState.self).pointee)
-      else { return (.max, .max, nil) }
-      return withUnsafePointer(to: state) { readVersions(UnsafeRawPointer($0)) }
+      var versions: (UInt, UInt, AnyHashable?) = (.max, .max, nil)
+      _ = liftToParent(parentState) { state in
+        versions = readVersions(state)
+        return true
+      }
+      return versions
     }
     parent.core.observeRow(
-      group: group, id: id, readVersions: liftedVersions, key: key,
-      observer: StateObserver(hasChanged: lift(observer.check), notify: observer.notify))
+      group: group, id: id, readVersions: liftedVersions, key: key, observer: observer)
   }
 
   override package func send(_ action: Action, group: EffectGroup?) -> StoreTask {

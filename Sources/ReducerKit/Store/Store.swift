@@ -79,18 +79,7 @@ public final class Store<State, Action>: Observable {
       return core.state
     }
     let state = core.state
-    registrar.access(self, keyPath: \.state)
-    let snapshot = state
-    core.observe(
-      StateObserverKey(store: ObjectIdentifier(self), field: .whole),
-      StateObserver(
-        hasChanged: { pointer in
-          areEqual(pointer.assumingMemoryBound(to: State.self).pointee, snapshot) != true
-        },
-        notify: { [weak self] in
-          guard let self else { return }
-          self.registrar.withMutation(of: self, keyPath: \.state) {}
-        }))
+    observe(wholeState, value: state)
     return state
   }
 
@@ -110,59 +99,89 @@ public final class Store<State, Action>: Observable {
   /// field whose type is not `Equatable` counts as changed by every action.)
   public subscript<Value>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
     let value = core.state[keyPath: keyPath]
-    observeField(keyPath, value: value) { old, new in areEqual(old, new) != true }
+    let isEqual: ((Value, Value) -> Bool)? =
+      Value.self is any Equatable.Type ? { areEqual($0, $1) == true } : nil
+    observe(field(keyPath, isEqual: isEqual), value: value)
     return value
   }
 
   /// Reads an `Equatable` field of the state, observing that field only (see above).
   public subscript<Value: Equatable>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
     let value = core.state[keyPath: keyPath]
-    observeField(keyPath, value: value) { old, new in old != new }
+    observe(field(keyPath, isEqual: { $0 == $1 }), value: value)
     return value
   }
 
-  /// For each observed field: the key path the registrar knows it by, and its byte offset in the
-  /// state when it is a stored field (then a check reads it directly, with no key path
-  /// projection and no copy of the state). Made once per field.
-  private var fieldInfo: [AnyKeyPath: (storeKeyPath: KeyPath<Store, Int>, offset: Int?)] = [:]
+  /// A part of the state this store's observers read: the key path the registrar knows it by,
+  /// and how to check it.
+  private struct ObservedField {
+    let keyPath: AnyKeyPath
+    let registrarKeyPath: KeyPath<Store, Int>
+    let part: ObservedPart
+  }
+
+  /// The observed fields, made once per field.
+  private var fields: [AnyKeyPath: ObservedField] = [:]
+  /// The same, by key path object: key path literals are made once, so this finds a field
+  /// without hashing its key path.
+  private var fieldsByIdentity: [ObjectIdentifier: ObservedField] = [:]
+  /// The whole state, observed through a scoped store's ``state`` (field number -1).
+  private lazy var wholeState = makeField(
+    \State.self, offset: 0, registrarKeyPath: \.[observedField: -1],
+    isEqual: State.self is any Equatable.Type ? { areEqual($0, $1) == true } : nil)
+  /// The number of the next field's registrar key path.
+  private var nextFieldNumber = 0
 
   /// Stands for one observed field in the registrar. The registrar hashes the key path of every
   /// access and mutation; a key path through this subscript hashes one small integer, where
   /// one through `[dynamicMember:]` would hash the whole field key path each time.
   private subscript(observedField field: Int) -> Int { field }
 
-  private func observeField<Value>(
-    _ keyPath: KeyPath<State, Value>, value: Value, differ: @escaping (Value, Value) -> Bool
-  ) {
-    let storeKeyPath: KeyPath<Store, Int>
-    let offset: Int?
-    if let info = fieldInfo[keyPath] {
-      (storeKeyPath, offset) = info
-    } else {
-      storeKeyPath = \Store.[observedField: fieldInfo.count]
-      offset = MemoryLayout<State>.offset(of: keyPath)
-      fieldInfo[keyPath] = (storeKeyPath, offset)
+  private func field<Value>(
+    _ keyPath: KeyPath<State, Value>, isEqual: ((Value, Value) -> Bool)?
+  ) -> ObservedField {
+    if let field = fieldsByIdentity[ObjectIdentifier(keyPath)], field.keyPath === keyPath {
+      return field
     }
-    registrar.access(self, keyPath: storeKeyPath)
-    let hasChanged: (UnsafeRawPointer) -> Bool
-    if let offset {
-      hasChanged = { state in
-        differ((state + offset).assumingMemoryBound(to: Value.self).pointee, value)
-      }
-    } else {
-      hasChanged = { state in
-        differ(state.assumingMemoryBound(to: State.self).pointee[keyPath: keyPath], value)
-      }
-    }
-    core.observe(
-      StateObserverKey(
-        store: ObjectIdentifier(self), field: offset.map { .offset($0) } ?? .keyPath(keyPath)),
-      StateObserver(
-        hasChanged: hasChanged,
+    let field =
+      fields[keyPath]
+      ?? makeField(
+        keyPath, offset: MemoryLayout<State>.offset(of: keyPath),
+        registrarKeyPath: \Store.[observedField: nextField()], isEqual: isEqual)
+    fields[keyPath] = field
+    // Key paths made at run time are new objects on every read: keep this cache in proportion.
+    if fieldsByIdentity.count > 2 * fields.count + 64 { fieldsByIdentity.removeAll() }
+    fieldsByIdentity[ObjectIdentifier(keyPath)] = field
+    return field
+  }
+
+  private func nextField() -> Int {
+    defer { nextFieldNumber += 1 }
+    return nextFieldNumber
+  }
+
+  private func makeField<Value>(
+    _ keyPath: KeyPath<State, Value>,
+    offset: Int?,
+    registrarKeyPath: KeyPath<Store, Int>,
+    isEqual: ((Value, Value) -> Bool)?
+  ) -> ObservedField {
+    ObservedField(
+      keyPath: keyPath,
+      registrarKeyPath: registrarKeyPath,
+      part: .make(
+        of: State.self, offset: offset, read: { $0[keyPath: keyPath] }, isEqual: isEqual,
         notify: { [weak self] in
           guard let self else { return }
-          self.registrar.withMutation(of: self, keyPath: storeKeyPath) {}
+          self.registrar.withMutation(of: self, keyPath: registrarKeyPath) {}
         }))
+  }
+
+  private func observe<Value>(_ field: ObservedField, value: Value) {
+    registrar.access(self, keyPath: field.registrarKeyPath)
+    core.observe(
+      ObjectIdentifier(field.part),
+      StateObserver(part: field.part, value: value, lift: core.liftToRoot))
   }
 
   /// Sends an action: reduces it (and any actions it sends synchronously) now, and starts its

@@ -27,14 +27,17 @@ package class StoreCore<State, Action> {
     fatalError("subclass must implement")
   }
 
-  /// Registers an observer of part of this core's state, given as a check on a pointer to this
-  /// core's state.
+  /// Finds this core's state in the root core's state, for the checks of observers; `nil` for a
+  /// root core.
+  package var liftToRoot: StateLift? { nil }
+
+  /// Registers an observer of part of this core's state (its check gets the root's state).
   package func observe(_ key: StateObserverKey, _ observer: StateObserver) {
     fatalError("subclass must implement")
   }
 
-  /// Registers an observer of one row of a collection in this core's state: `readVersions` and
-  /// the observer's check get a pointer to this core's state.
+  /// Registers an observer of one row of a collection in this core's state: `readVersions` gets
+  /// a pointer to this core's state, the observer's check the root's.
   package func observeRow(
     group: AnyHashable,
     id: AnyHashable,

@@ -1,48 +1,191 @@
-/// One observed part of a store's state: how to tell whether it changed since it was read, and
-/// whom to tell.
+/// One observable part of one store's state (a field, or the whole state): how to tell whether it
+/// changed, and how to tell that store's observers. Made once per store and part, on its first
+/// read, and shared by every observation of it.
 ///
-/// Observation tracking is one-shot, so an observer is checked after each action until its part
-/// changed, then notified and forgotten; reading the part again registers it again. Its check gets
-/// a pointer to the state of the core that holds it (the root's, or a row group's element), so
-/// the type is not generic and the check loop needs no type metadata.
-@MainActor
-package final class StateObserver {
-  /// Whether the observed part differs from the value it had when it was read.
-  let hasChanged: (UnsafeRawPointer) -> Bool
-  /// Tells the registrar of the store that read it.
+/// The type is not generic: checks get raw pointers, so the loop that checks observers after
+/// each action needs no type metadata.
+package final class ObservedPart {
+  /// The part's byte offset in the state, or -1 when it is not a stored field at a fixed offset
+  /// (a computed property, a class's property) or its value is not `Equatable`.
+  let offset: Int
+  /// The size of the part's value, in bytes.
+  let size: Int
+  /// Whether the part's value at `state` differs from `snapshot`: the precise check (`==`),
+  /// for when a byte comparison cannot decide.
+  let differs: (_ state: UnsafeRawPointer, _ snapshot: UnsafeRawPointer) -> Bool
+  /// Destroys and frees a snapshot made by ``StateObserver/init(part:value:)``.
+  let destroySnapshot: (UnsafeMutableRawPointer) -> Void
+  /// Tells the registrar of the store that read the part.
   let notify: @MainActor () -> Void
 
   init(
-    hasChanged: @escaping (UnsafeRawPointer) -> Bool, notify: @escaping @MainActor () -> Void
+    offset: Int?,
+    size: Int,
+    differs: @escaping (_ state: UnsafeRawPointer, _ snapshot: UnsafeRawPointer) -> Bool,
+    destroySnapshot: @escaping (UnsafeMutableRawPointer) -> Void,
+    notify: @escaping @MainActor () -> Void
   ) {
-    self.hasChanged = hasChanged
+    self.offset = offset ?? -1
+    self.size = size
+    self.differs = differs
+    self.destroySnapshot = destroySnapshot
     self.notify = notify
   }
 
-  /// Runs the check.
+  /// Makes the part for a value of type `Value` that `read` finds in a `State`.
+  ///
+  /// - Parameters:
+  ///   - offset: The value's byte offset in the state, when it is a stored field.
+  ///   - isEqual: `==` for the value's type; `nil` when it is not `Equatable` (the part then
+  ///     counts as changed after every action).
+  static func make<State, Value>(
+    of _: State.Type,
+    offset: Int?,
+    read: @escaping (State) -> Value,
+    isEqual: ((Value, Value) -> Bool)?,
+    notify: @escaping @MainActor () -> Void
+  ) -> ObservedPart {
+    let differs: (UnsafeRawPointer, UnsafeRawPointer) -> Bool
+    switch (isEqual, offset) {
+    case (nil, _):
+      differs = { _, _ in true }
+    case (let isEqual?, let offset?):
+      differs = { state, snapshot in
+        !isEqual(
+          (state + offset).assumingMemoryBound(to: Value.self).pointee,
+          snapshot.assumingMemoryBound(to: Value.self).pointee)
+      }
+    case (let isEqual?, nil):
+      differs = { state, snapshot in
+        !isEqual(
+          read(state.assumingMemoryBound(to: State.self).pointee),
+          snapshot.assumingMemoryBound(to: Value.self).pointee)
+      }
+    }
+    return ObservedPart(
+      // Equal bytes only prove an equal value when there is an `==` to agree with.
+      offset: isEqual == nil ? nil : offset,
+      size: MemoryLayout<Value>.size,
+      differs: differs,
+      destroySnapshot: { snapshot in
+        let value = snapshot.assumingMemoryBound(to: Value.self)
+        value.deinitialize(count: 1)
+        value.deallocate()
+      },
+      notify: notify)
+  }
+}
+
+/// Runs a check on a scoped store's state, found in the root store's state: `nil` when that state
+/// is gone.
+package typealias StateLift = (
+  _ rootState: UnsafeRawPointer, _ check: (_ state: UnsafeRawPointer) -> Bool
+) -> Bool?
+
+/// One observation of a part of a store's state: the part, and its value when it was read.
+///
+/// Observation tracking is one-shot, so an observer is checked after each action until its part
+/// changed, then notified and forgotten; reading the part again registers it again.
+///
+/// Checks get a pointer to the state of the root store. An observer of a scoped store carries a
+/// `lift` that finds that store's state in the root's.
+package final class StateObserver {
+  let part: ObservedPart
+  /// A copy of the value read, in memory of its own, so a check can compare bytes in place.
+  private let snapshot: UnsafeMutableRawPointer
+  /// For a scoped store's observer: finds its state in the root's.
+  private let lift: StateLift?
+
+  init<Value>(part: ObservedPart, value: Value, lift: StateLift?) {
+    self.part = part
+    self.lift = lift
+    let snapshot = UnsafeMutablePointer<Value>.allocate(capacity: 1)
+    snapshot.initialize(to: value)
+    self.snapshot = UnsafeMutableRawPointer(snapshot)
+  }
+
+  deinit {
+    part.destroySnapshot(snapshot)
+  }
+
+  /// Tells the registrar of the store that read the part.
+  @MainActor
+  func notify() { part.notify() }
+
+  /// The byte comparison that proves this observer's part unchanged, for a check loop that
+  /// need not call into each observer; its offset is -1 when there is none (the part has no
+  /// fixed offset, or the observer's store is scoped).
+  var byteCheck: ByteCheck {
+    ByteCheck(offset: lift == nil ? part.offset : -1, size: part.size, snapshot: snapshot)
+  }
+
+  /// Whether the part changed, given the root store's state. (A scoped store's state that is
+  /// gone counts as a change.)
   @inline(__always)
-  func check(_ state: UnsafeRawPointer) -> Bool {
-    hasChanged(state)
+  func check(_ rootState: UnsafeRawPointer) -> Bool {
+    guard let lift else { return hasChanged(rootState) }
+    return lift(rootState) { hasChanged($0) } ?? true
+  }
+
+  /// Whether the part changed in `state`, the state of the store that read it.
+  ///
+  /// Equal bytes mean an equal value: the snapshot holds whatever the value references, so
+  /// nothing it points to can have been changed in place. (A `Double.nan` that stays `nan` is
+  /// therefore unchanged, though `nan != nan`.) Different bytes can still be an equal value, a
+  /// different string buffer with the same characters, so `==` decides.
+  @inline(__always)
+  private func hasChanged(_ state: UnsafeRawPointer) -> Bool {
+    let offset = part.offset
+    if offset >= 0, bytesAreEqual(state + offset, snapshot, count: part.size) { return false }
+    return part.differs(state, snapshot)
   }
 }
 
-/// Identifies an observer, so that reading the same part of the same store twice registers one.
-package struct StateObserverKey: Hashable {
-  /// The store whose observers are notified.
-  let store: ObjectIdentifier
-  /// The part of that store's state.
-  let field: Field
+/// A byte range of a root store's state and the bytes it had when an observer read it: when they
+/// are still the same, the observer's part did not change.
+package struct ByteCheck {
+  /// The range's offset in the state; -1 when the observer has no byte check.
+  let offset: Int
+  let size: Int
+  let snapshot: UnsafeRawPointer
 
-  /// A part of a state.
-  enum Field: Hashable {
-    /// The whole state.
-    case whole
-    /// A stored field, by its byte offset in the state (cheaper to hash than its key path).
-    case offset(Int)
-    /// A field reached through computed properties.
-    case keyPath(AnyKeyPath)
+  /// Whether the range still holds the snapshot's bytes.
+  @inline(__always)
+  func isUnchanged(in state: UnsafeRawPointer) -> Bool {
+    offset >= 0 && bytesAreEqual(state + offset, snapshot, count: size)
   }
 }
+
+/// Whether `count` bytes at `lhs` and `rhs` are equal, a word at a time.
+@inline(__always)
+func bytesAreEqual(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer, count: Int) -> Bool {
+  if count == 8 {
+    // The common field: an `Int`, a `Double`, a reference.
+    return lhs.loadUnaligned(as: UInt64.self) == rhs.loadUnaligned(as: UInt64.self)
+  }
+  var offset = 0
+  while offset &+ 8 <= count {
+    if lhs.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      != rhs.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+    {
+      return false
+    }
+    offset &+= 8
+  }
+  while offset < count {
+    if lhs.load(fromByteOffset: offset, as: UInt8.self)
+      != rhs.load(fromByteOffset: offset, as: UInt8.self)
+    {
+      return false
+    }
+    offset &+= 1
+  }
+  return true
+}
+
+/// Identifies an observer, so that reading the same part of the same store twice registers one:
+/// the part, which is made once per store and part.
+package typealias StateObserverKey = ObjectIdentifier
 
 /// The observers of the rows of one collection, grouped so that an action that touched one row
 /// checks that row's observers only: the cost of an action does not grow with the number of
