@@ -149,6 +149,103 @@ import Testing
     #expect(observer.value == 1)
   }
 
+  struct Measures: Equatable {
+    var length = 0.0
+    var ratio = Double.nan
+    var other = 0
+    var box = Box()
+  }
+
+  /// A reference whose `==` is identity.
+  final class Box: Equatable {
+    static func == (lhs: Box, rhs: Box) -> Bool { lhs === rhs }
+  }
+
+  enum MeasuresAction {
+    case setLength(Double), setOther(Int), replaceBox
+  }
+
+  func makeMeasuresStore() -> Store<Measures, MeasuresAction> {
+    Store(initialState: Measures()) {
+      Reduce<Measures, MeasuresAction> { state, action in
+        switch action {
+        case .setLength(let length): state.length = length
+        case .setOther(let other): state.other = other
+        case .replaceBox: state.box = Box()
+        }
+        return .none
+      }
+    }
+  }
+
+  @Test func anEqualValueWithOtherBytesDoesNotNotify() {
+    let store = makeMeasuresStore()
+    let observer = Changes()
+    observer.observe { _ = store.length }
+    store.send(.setLength(-0.0))  // == 0.0, different bits
+    #expect(observer.value == 0)
+    store.send(.setLength(1))
+    #expect(observer.value == 1)
+  }
+
+  @Test func aNaNFieldThatWasNotTouchedIsUnchanged() {
+    let store = makeMeasuresStore()
+    let observer = Changes()
+    observer.observe { _ = store.ratio }
+    store.send(.setOther(1))
+    #expect(observer.value == 0)
+  }
+
+  @Test func anObserverReleasesItsSnapshotWhenItFired() {
+    let store = makeMeasuresStore()
+    weak var oldBox: Box?
+    let observer = Changes()
+    observer.observe { oldBox = store.box }
+    #expect(oldBox != nil)
+    store.send(.replaceBox)
+    #expect(observer.value == 1)
+    #expect(oldBox == nil)
+  }
+
+  @Test func aGrandchildStoreIsNotifiedThroughTwoScopes() {
+    struct Outer: Equatable {
+      var inner = Form.State()
+      var unrelated = 0
+    }
+    enum OuterAction {
+      case inner(Form.Action)
+      case touch
+    }
+    let store = Store(initialState: Outer()) {
+      Scope(state: \Outer.inner, action: CasePath(OuterAction.inner)) { Form() }
+      Reduce<Outer, OuterAction> { state, action in
+        if case .touch = action { state.unrelated += 1 }
+        return .none
+      }
+    }
+    let grandchild = store.scope(state: \.inner, action: OuterAction.inner)
+      .scope(state: \.child, action: Form.Action.child)
+    let observer = Changes()
+    observer.observe { _ = grandchild.count }
+    store.send(.touch)
+    #expect(observer.value == 0)
+    grandchild.send(.increment)
+    #expect(observer.value == 1)
+    #expect(grandchild.count == 1)
+  }
+
+  @Test func bytesAreEqualComparesEveryByte() {
+    for count in [1, 3, 8, 12, 17] {
+      let lhs = [UInt8](repeating: 7, count: count)
+      for changed in 0..<count {
+        var rhs = lhs
+        #expect(bytesAreEqual(lhs, rhs, count: count))
+        rhs[changed] = 8
+        #expect(!bytesAreEqual(lhs, rhs, count: count), "byte \(changed) of \(count)")
+      }
+    }
+  }
+
   @Test func areEqualComparesEquatableValuesOnly() {
     #expect(areEqual(1, 1) == true)
     #expect(areEqual("a", "b") == false)
