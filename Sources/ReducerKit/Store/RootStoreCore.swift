@@ -36,17 +36,11 @@ package final class RootStoreCore<State, Action>: StoreCore<State, Action> {
 
   /// Observers: the store whose registrar to notify, once something read the state.
   private weak var observedStore: Store<State, Action>?
-  /// Observers of parts of the state, and of rows, checked after each action.
-  /// Live observers in an array (cheap to scan after each action), with their positions by key
-  /// (so reading the same part again replaces its observer instead of adding one).
-  private var observers: ContiguousArray<StateObserver> = []
-  /// Each observer's byte check, in the same order: most checks end here.
-  private var byteChecks: ContiguousArray<ByteCheck> = []
-  private var observerKeys: ContiguousArray<StateObserverKey> = []
+  /// Observers of parts of the state, checked after each action.
+  private let observers = StateObserverList()
   /// Reused between actions, so that notifying allocates nothing.
-  private var changedPositions: [Int] = []
   private var changedObservers: [StateObserver] = []
-  private var observerPositions: [StateObserverKey: Int] = [:]
+  /// Observers of rows, by collection: checked only for the rows an action touched.
   private var rowGroups: [AnyHashable: RowObserverGroup] = [:]
   private var hasObservers = false
   private var stateSubscribers: [UInt64: @MainActor (State) -> Void] = [:]
@@ -74,16 +68,8 @@ package final class RootStoreCore<State, Action>: StoreCore<State, Action> {
     store.registrar.access(store, keyPath: \.state)
   }
 
-  override package func observe(_ key: StateObserverKey, _ observer: StateObserver) {
-    if let position = observerPositions[key] {
-      observers[position] = observer
-      byteChecks[position] = observer.byteCheck
-    } else {
-      observerPositions[key] = observers.count
-      observers.append(observer)
-      byteChecks.append(observer.byteCheck)
-      observerKeys.append(key)
-    }
+  override package func observe(_ observer: StateObserver) {
+    observers.add(observer)
     hasObservers = true
   }
 
@@ -94,7 +80,6 @@ package final class RootStoreCore<State, Action>: StoreCore<State, Action> {
       @escaping (UnsafeRawPointer) -> (
         structure: UInt, generation: UInt, lastID: AnyHashable?
       ),
-    key: StateObserverKey,
     observer: StateObserver
   ) {
     let rowGroup =
@@ -103,51 +88,25 @@ package final class RootStoreCore<State, Action>: StoreCore<State, Action> {
         RowObserverGroup(readVersions: readVersions, state: UnsafeRawPointer($0))
       }
     rowGroups[group] = rowGroup
-    rowGroup.observers[id, default: [:]][key] = observer
+    rowGroup.observers[id, default: [:]][ObjectIdentifier(observer.part)] = observer
     hasObservers = true
   }
 
   /// Notifies the observers whose part of the state changed.
   private func notifyObservers() {
     // Taken out while in use: an observer notified below may read the state again.
-    var positions = changedPositions
     var changed = changedObservers
-    changedPositions = []
     changedObservers = []
     withUnsafePointer(to: &currentState) { pointer in
       let state = UnsafeRawPointer(pointer)
-      byteChecks.withUnsafeBufferPointer { byteChecks in
-        observers.withUnsafeBufferPointer { observers in
-          for position in byteChecks.indices {
-            if byteChecks[position].isUnchanged(in: state) { continue }
-            if observers[position].check(state) { positions.append(position) }
-          }
-        }
-      }
-      for position in positions { changed.append(observers[position]) }
+      observers.takeChanged(in: state, into: &changed)
       for group in rowGroups.values {
         changed.append(contentsOf: group.takeChanged(in: state))
       }
     }
-    // Forget the observers that fired: swap each with the last one, from the back.
-    for position in positions.reversed() {
-      observerPositions[observerKeys[position]] = nil
-      let last = observers.count - 1
-      if position != last {
-        observers.swapAt(position, last)
-        byteChecks.swapAt(position, last)
-        observerKeys.swapAt(position, last)
-        observerPositions[observerKeys[position]] = position
-      }
-      observers.removeLast()
-      byteChecks.removeLast()
-      observerKeys.removeLast()
-    }
     hasObservers = !observers.isEmpty || rowGroups.values.contains { !$0.observers.isEmpty }
     for observer in changed { observer.notify() }
-    positions.removeAll(keepingCapacity: true)
     changed.removeAll(keepingCapacity: true)
-    changedPositions = positions
     changedObservers = changed
   }
 

@@ -88,12 +88,12 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>:
     }
   }()
 
-  override package func observe(_ key: StateObserverKey, _ observer: StateObserver) {
+  override package func observe(_ observer: StateObserver) {
     if let row {
       parent.core.observeRow(
-        group: row.group, id: row.id, readVersions: row.readVersions, key: key, observer: observer)
+        group: row.group, id: row.id, readVersions: row.readVersions, observer: observer)
     } else {
-      parent.core.observe(key, observer)
+      parent.core.observe(observer)
     }
   }
 
@@ -104,7 +104,6 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>:
       @escaping (UnsafeRawPointer) -> (
         structure: UInt, generation: UInt, lastID: AnyHashable?
       ),
-    key: StateObserverKey,
     observer: StateObserver
   ) {
     let liftToParent = liftToParent
@@ -117,7 +116,7 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>:
       return versions
     }
     parent.core.observeRow(
-      group: group, id: id, readVersions: liftedVersions, key: key, observer: observer)
+      group: group, id: id, readVersions: liftedVersions, observer: observer)
   }
 
   override package func send(_ action: Action, group: EffectGroup?) -> StoreTask {

@@ -99,16 +99,14 @@ public final class Store<State, Action>: Observable {
   /// field whose type is not `Equatable` counts as changed by every action.)
   public subscript<Value>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
     let value = core.state[keyPath: keyPath]
-    let isEqual: ((Value, Value) -> Bool)? =
-      Value.self is any Equatable.Type ? { areEqual($0, $1) == true } : nil
-    observe(field(keyPath, isEqual: isEqual), value: value)
+    observe(field(keyPath, isEqual: { dynamicEquality(of: Value.self) }), value: value)
     return value
   }
 
   /// Reads an `Equatable` field of the state, observing that field only (see above).
   public subscript<Value: Equatable>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
     let value = core.state[keyPath: keyPath]
-    observe(field(keyPath, isEqual: { $0 == $1 }), value: value)
+    observe(field(keyPath, isEqual: { { $0 == $1 } }), value: value)
     return value
   }
 
@@ -128,7 +126,7 @@ public final class Store<State, Action>: Observable {
   /// The whole state, observed through a scoped store's ``state`` (field number -1).
   private lazy var wholeState = makeField(
     \State.self, offset: 0, registrarKeyPath: \.[observedField: -1],
-    isEqual: State.self is any Equatable.Type ? { areEqual($0, $1) == true } : nil)
+    isEqual: dynamicEquality(of: State.self))
   /// The number of the next field's registrar key path.
   private var nextFieldNumber = 0
 
@@ -138,7 +136,7 @@ public final class Store<State, Action>: Observable {
   private subscript(observedField field: Int) -> Int { field }
 
   private func field<Value>(
-    _ keyPath: KeyPath<State, Value>, isEqual: ((Value, Value) -> Bool)?
+    _ keyPath: KeyPath<State, Value>, isEqual: () -> ((Value, Value) -> Bool)?
   ) -> ObservedField {
     if let field = fieldsByIdentity[ObjectIdentifier(keyPath)], field.keyPath === keyPath {
       return field
@@ -147,7 +145,7 @@ public final class Store<State, Action>: Observable {
       fields[keyPath]
       ?? makeField(
         keyPath, offset: MemoryLayout<State>.offset(of: keyPath),
-        registrarKeyPath: \Store.[observedField: nextField()], isEqual: isEqual)
+        registrarKeyPath: \Store.[observedField: nextField()], isEqual: isEqual())
     fields[keyPath] = field
     // Key paths made at run time are new objects on every read: keep this cache in proportion.
     if fieldsByIdentity.count > 2 * fields.count + 64 { fieldsByIdentity.removeAll() }
@@ -179,9 +177,7 @@ public final class Store<State, Action>: Observable {
 
   private func observe<Value>(_ field: ObservedField, value: Value) {
     registrar.access(self, keyPath: field.registrarKeyPath)
-    core.observe(
-      ObjectIdentifier(field.part),
-      StateObserver(part: field.part, value: value, lift: core.liftToRoot))
+    core.observe(StateObserver(part: field.part, value: value, lift: core.liftToRoot))
   }
 
   /// Sends an action: reduces it (and any actions it sends synchronously) now, and starts its

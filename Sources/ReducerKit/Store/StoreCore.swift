@@ -32,7 +32,7 @@ package class StoreCore<State, Action> {
   package var liftToRoot: StateLift? { nil }
 
   /// Registers an observer of part of this core's state (its check gets the root's state).
-  package func observe(_ key: StateObserverKey, _ observer: StateObserver) {
+  package func observe(_ observer: StateObserver) {
     fatalError("subclass must implement")
   }
 
@@ -45,7 +45,6 @@ package class StoreCore<State, Action> {
       @escaping (UnsafeRawPointer) -> (
         structure: UInt, generation: UInt, lastID: AnyHashable?
       ),
-    key: StateObserverKey,
     observer: StateObserver
   ) {
     fatalError("subclass must implement")

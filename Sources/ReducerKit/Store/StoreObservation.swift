@@ -17,6 +17,8 @@ package final class ObservedPart {
   let destroySnapshot: (UnsafeMutableRawPointer) -> Void
   /// Tells the registrar of the store that read the part.
   let notify: @MainActor () -> Void
+  /// Where the part's live observer is in its root's ``StateObserverList``; -1 when it has none.
+  var listPosition = -1
 
   init(
     offset: Int?,
@@ -143,16 +145,42 @@ package final class StateObserver {
 
 /// A byte range of a root store's state and the bytes it had when an observer read it: when they
 /// are still the same, the observer's part did not change.
+///
+/// The first 16 bytes are copied in, so that checking a small field touches only the state and
+/// the array of checks.
 package struct ByteCheck {
   /// The range's offset in the state; -1 when the observer has no byte check.
   let offset: Int
   let size: Int
+  /// The snapshot's first 16 bytes, zero-padded.
+  let head: (UInt64, UInt64)
   let snapshot: UnsafeRawPointer
+
+  init(offset: Int, size: Int, snapshot: UnsafeRawPointer) {
+    self.offset = offset
+    self.size = size
+    self.snapshot = snapshot
+    head = ByteCheck.head(of: snapshot, size: size)
+  }
+
+  /// The first 16 bytes at `pointer`, of `size`, zero-padded.
+  @inline(__always)
+  private static func head(of pointer: UnsafeRawPointer, size: Int) -> (UInt64, UInt64) {
+    var head: (UInt64, UInt64) = (0, 0)
+    withUnsafeMutableBytes(of: &head) { head in
+      head.copyMemory(from: UnsafeRawBufferPointer(start: pointer, count: min(size, 16)))
+    }
+    return head
+  }
 
   /// Whether the range still holds the snapshot's bytes.
   @inline(__always)
   func isUnchanged(in state: UnsafeRawPointer) -> Bool {
-    offset >= 0 && bytesAreEqual(state + offset, snapshot, count: size)
+    guard offset >= 0 else { return false }
+    let field = state + offset
+    if size == 8 { return field.loadUnaligned(as: UInt64.self) == head.0 }
+    if size <= 16 { return ByteCheck.head(of: field, size: size) == head }
+    return bytesAreEqual(field, snapshot, count: size)
   }
 }
 
@@ -183,10 +211,6 @@ func bytesAreEqual(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer, count: Int)
   return true
 }
 
-/// Identifies an observer, so that reading the same part of the same store twice registers one:
-/// the part, which is made once per store and part.
-package typealias StateObserverKey = ObjectIdentifier
-
 /// The observers of the rows of one collection, grouped so that an action that touched one row
 /// checks that row's observers only: the cost of an action does not grow with the number of
 /// live row stores.
@@ -197,8 +221,9 @@ package final class RowObserverGroup {
   let readVersions: (UnsafeRawPointer) -> (structure: UInt, generation: UInt, lastID: AnyHashable?)
   var structure: UInt
   var generation: UInt
-  /// Each row's observers, by row id; the checks get a pointer to the holder's state.
-  var observers: [AnyHashable: [StateObserverKey: StateObserver]] = [:]
+  /// Each row's observers, by row id and then by part (one live observer per part); the checks
+  /// get a pointer to the holder's state.
+  var observers: [AnyHashable: [ObjectIdentifier: StateObserver]] = [:]
 
   init(
     readVersions:
@@ -229,7 +254,7 @@ package final class RowObserverGroup {
     var changed: [StateObserver] = []
     for id in rows {
       guard let rowObservers = observers[id] else { continue }
-      var changedKeys: [StateObserverKey] = []
+      var changedKeys: [ObjectIdentifier] = []
       for (key, observer) in rowObservers where observer.check(state) {
         changed.append(observer)
         changedKeys.append(key)
@@ -243,6 +268,12 @@ package final class RowObserverGroup {
     }
     return changed
   }
+}
+
+/// `==` for `Value` when it is `Equatable` (found at run time), `nil` when it is not.
+package func dynamicEquality<Value>(of _: Value.Type) -> ((Value, Value) -> Bool)? {
+  guard Value.self is any Equatable.Type else { return nil }
+  return { areEqual($0, $1) == true }
 }
 
 /// Compares two values when their type is `Equatable`; `nil` when it is not.

@@ -1,0 +1,65 @@
+import Testing
+
+@testable import ReducerKit
+
+@MainActor
+@Suite struct StateObserverListTests {
+  struct Pair {
+    var a = 0
+    var b = 0
+    var c = 0
+  }
+
+  func part(_ keyPath: KeyPath<Pair, Int>) -> ObservedPart {
+    .make(
+      of: Pair.self, offset: MemoryLayout<Pair>.offset(of: keyPath), read: { $0[keyPath: keyPath] },
+      isEqual: { $0 == $1 }, notify: {})
+  }
+
+  func takeChanged(_ list: StateObserverList, in state: Pair) -> [ObservedPart] {
+    var changed: [StateObserver] = []
+    withUnsafePointer(to: state) { list.takeChanged(in: UnsafeRawPointer($0), into: &changed) }
+    return changed.map(\.part)
+  }
+
+  @Test func takesTheObserversWhosePartChangedAndKeepsTheOthers() {
+    let list = StateObserverList()
+    let (a, b, c) = (part(\.a), part(\.b), part(\.c))
+    for part in [a, b, c] { list.add(StateObserver(part: part, value: 0, lift: nil)) }
+    let changed = takeChanged(list, in: Pair(a: 1, b: 0, c: 1))
+    #expect(changed.map(ObjectIdentifier.init) == [c, a].map(ObjectIdentifier.init))
+    #expect(list.count == 1)
+    #expect(takeChanged(list, in: Pair(a: 1, b: 0, c: 1)).isEmpty)
+    #expect(
+      takeChanged(list, in: Pair(a: 1, b: 2, c: 1)).map(ObjectIdentifier.init) == [
+        ObjectIdentifier(b)
+      ])
+    #expect(list.isEmpty)
+  }
+
+  @Test func readingAPartAgainReplacesItsObserver() {
+    let list = StateObserverList()
+    let (a, b) = (part(\.a), part(\.b))
+    list.add(StateObserver(part: a, value: 0, lift: nil))
+    list.add(StateObserver(part: b, value: 0, lift: nil))
+    list.add(StateObserver(part: a, value: 5, lift: nil))
+    #expect(list.count == 2)
+    // The replacing observer's snapshot (5) is the one checked.
+    #expect(takeChanged(list, in: Pair(a: 5, b: 0)).isEmpty)
+    #expect(
+      takeChanged(list, in: Pair(a: 0, b: 0)).map(ObjectIdentifier.init) == [
+        ObjectIdentifier(a)
+      ])
+  }
+
+  @Test func positionsStayRightAfterRemovals() {
+    let list = StateObserverList()
+    let (a, b, c) = (part(\.a), part(\.b), part(\.c))
+    for part in [a, b, c] { list.add(StateObserver(part: part, value: 0, lift: nil)) }
+    _ = takeChanged(list, in: Pair(a: 1))  // c moves into a's place
+    list.add(StateObserver(part: c, value: 7, lift: nil))  // replaces c where it now is
+    #expect(list.count == 2)
+    #expect(a.listPosition == -1)
+    #expect(takeChanged(list, in: Pair(a: 1, b: 0, c: 7)).isEmpty)
+  }
+}
