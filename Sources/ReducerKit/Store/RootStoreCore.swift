@@ -41,7 +41,7 @@ package final class RootStoreCore<State, Action>: StoreCore<State, Action> {
   /// Reused between actions, so that notifying allocates nothing.
   private var changedObservers: [StateObserver] = []
   /// Observers of rows, by collection: checked only for the rows an action touched.
-  private var rowGroups: [AnyHashable: RowObserverGroup] = [:]
+  private var rowGroups: [ObjectIdentifier: RowObserverGroup] = [:]
   private var hasObservers = false
   private var stateSubscribers: [UInt64: @MainActor (State) -> Void] = [:]
   private var hasSubscribers = false
@@ -74,7 +74,7 @@ package final class RootStoreCore<State, Action>: StoreCore<State, Action> {
   }
 
   override package func observeRow(
-    group: AnyHashable,
+    group: RowGroupID,
     id: AnyHashable,
     readVersions:
       @escaping (UnsafeRawPointer) -> (
@@ -82,12 +82,15 @@ package final class RootStoreCore<State, Action>: StoreCore<State, Action> {
       ),
     observer: StateObserver
   ) {
-    let rowGroup =
-      rowGroups[group]
-      ?? withUnsafePointer(to: &currentState) {
-        RowObserverGroup(readVersions: readVersions, state: UnsafeRawPointer($0))
+    let rowGroup: RowObserverGroup
+    if let existing = rowGroups[ObjectIdentifier(group)] {
+      rowGroup = existing
+    } else {
+      rowGroup = withUnsafePointer(to: &currentState) {
+        RowObserverGroup(id: group, readVersions: readVersions, state: UnsafeRawPointer($0))
       }
-    rowGroups[group] = rowGroup
+      rowGroups[ObjectIdentifier(group)] = rowGroup
+    }
     rowGroup.observers[id, default: [:]][ObjectIdentifier(observer.part)] = observer
     hasObservers = true
   }

@@ -16,7 +16,7 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>:
 
   /// Where a row store sits in its parent's state.
   struct RowIdentity {
-    let group: AnyHashable
+    let group: RowGroupID
     let id: AnyHashable
     let readVersions:
       (UnsafeRawPointer) -> (
@@ -98,7 +98,7 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>:
   }
 
   override package func observeRow(
-    group: AnyHashable,
+    group: RowGroupID,
     id: AnyHashable,
     readVersions:
       @escaping (UnsafeRawPointer) -> (

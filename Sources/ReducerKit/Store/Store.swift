@@ -26,6 +26,8 @@ public final class Store<State, Action>: Observable {
   package let core: StoreCore<State, Action>
   package let registrar = ObservationRegistrar()
   private var children: [ScopeKey: WeakChild] = [:]
+  /// Identifies each collection of this store's state whose row stores' observers are grouped.
+  private var rowGroupIDs: [AnyKeyPath: RowGroupID] = [:]
 
   /// Whether this is a root store (decided once; reading `state` should not cast every time).
   private let isRoot: Bool
@@ -300,7 +302,7 @@ public final class Store<State, Action>: Observable {
         toOptionalState: { $0[keyPath: state][id: id] },
         fromAction: { action(.element(id: id, action: $0)) })
       core.row = .init(
-        group: AnyHashable(RowGroupKey(store: ObjectIdentifier(self), collection: state)),
+        group: rowGroupID(for: state),
         id: AnyHashable(id),
         readVersions: { pointer in
           let elements = pointer.assumingMemoryBound(to: State.self).pointee[keyPath: state]
@@ -313,6 +315,13 @@ public final class Store<State, Action>: Observable {
       children[key] = WeakChild(store: child)
       return child
     }
+  }
+
+  private func rowGroupID(for collection: AnyKeyPath) -> RowGroupID {
+    if let id = rowGroupIDs[collection] { return id }
+    let id = RowGroupID()
+    rowGroupIDs[collection] = id
+    return id
   }
 
   /// One store per element of an ``IdentifiedArray``, with the action given as a ``CasePath``.
@@ -349,11 +358,6 @@ private struct ScopeKey: Hashable {
   var element: AnyHashable? = nil
 }
 
-/// Identifies a collection whose row stores' observers are grouped.
-private struct RowGroupKey: Hashable {
-  let store: ObjectIdentifier
-  let collection: AnyKeyPath
-}
 
 /// A cached child store, held weakly so the cache never keeps a child alive.
 private struct WeakChild {

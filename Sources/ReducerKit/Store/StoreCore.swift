@@ -39,7 +39,7 @@ package class StoreCore<State, Action> {
   /// Registers an observer of one row of a collection in this core's state: `readVersions` gets
   /// a pointer to this core's state, the observer's check the root's.
   package func observeRow(
-    group: AnyHashable,
+    group: RowGroupID,
     id: AnyHashable,
     readVersions:
       @escaping (UnsafeRawPointer) -> (

@@ -211,6 +211,10 @@ func bytesAreEqual(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer, count: Int)
   return true
 }
 
+/// Identifies a collection whose row stores' observers are grouped: one per parent store and
+/// collection key path, compared by identity (cheaper than hashing the key path).
+package final class RowGroupID {}
+
 /// The observers of the rows of one collection, grouped so that an action that touched one row
 /// checks that row's observers only: the cost of an action does not grow with the number of
 /// live row stores.
@@ -219,6 +223,8 @@ package final class RowObserverGroup {
   /// Reads the collection's structure version, element generation and last mutated id from a
   /// pointer to the state of the core that holds the group.
   let readVersions: (UnsafeRawPointer) -> (structure: UInt, generation: UInt, lastID: AnyHashable?)
+  /// Kept alive with the group, so that its identity, the group's key, is never reused.
+  let id: RowGroupID
   var structure: UInt
   var generation: UInt
   /// Each row's observers, by row id and then by part (one live observer per part); the checks
@@ -226,12 +232,14 @@ package final class RowObserverGroup {
   var observers: [AnyHashable: [ObjectIdentifier: StateObserver]] = [:]
 
   init(
+    id: RowGroupID,
     readVersions:
       @escaping (UnsafeRawPointer) -> (
         structure: UInt, generation: UInt, lastID: AnyHashable?
       ),
     state: UnsafeRawPointer
   ) {
+    self.id = id
     self.readVersions = readVersions
     (structure, generation, _) = readVersions(state)
   }
@@ -253,17 +261,20 @@ package final class RowObserverGroup {
   private func takeChanged(in state: UnsafeRawPointer, rows: [AnyHashable]) -> [StateObserver] {
     var changed: [StateObserver] = []
     for id in rows {
-      guard let rowObservers = observers[id] else { continue }
-      var changedKeys: [ObjectIdentifier] = []
-      for (key, observer) in rowObservers where observer.check(state) {
+      // One hash of the id per row: the rest goes through the index.
+      guard let index = observers.index(forKey: id) else { continue }
+      let before = changed.count
+      for (_, observer) in observers.values[index] where observer.check(state) {
         changed.append(observer)
-        changedKeys.append(key)
       }
-      guard !changedKeys.isEmpty else { continue }
-      if changedKeys.count == rowObservers.count {
-        observers[id] = nil
+      let fired = changed.count - before
+      if fired == 0 { continue }
+      if fired == observers.values[index].count {
+        observers.remove(at: index)
       } else {
-        for key in changedKeys { observers[id]?[key] = nil }
+        for observer in changed[before...] {
+          observers.values[index][ObjectIdentifier(observer.part)] = nil
+        }
       }
     }
     return changed
