@@ -358,7 +358,6 @@ private struct ScopeKey: Hashable {
   var element: AnyHashable? = nil
 }
 
-
 /// A cached child store, held weakly so the cache never keeps a child alive.
 private struct WeakChild {
   weak var store: AnyObject?
