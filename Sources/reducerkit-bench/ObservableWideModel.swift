@@ -117,3 +117,9 @@ final class ObservableWideModel {
     \.f92, \.f93, \.f94, \.f95, \.f96, \.f97, \.f98, \.f99,
   ]
 }
+
+/// A row of `observable.rows.*`: the state of a `CounterList` row as an `@Observable` class.
+@Observable
+final class ObservableRow {
+  var count = 0
+}

@@ -289,6 +289,30 @@ func runBenchmarks() async {
     }
   }
 
+  // observable.rows.10 / 1000: the same with N `@Observable` row objects and no store, to tell
+  // what grows with N because of the memory N observed objects take (a different row's objects
+  // on every send) from what a store adds.
+  for (name, rows, baseline) in [
+    ("observable.rows.10", 10, "observe.rows.10"),
+    ("observable.rows.1000", 1_000, "observable.rows.10"),
+  ] {
+    let models = (0..<rows).map { _ in ObservableRow() }
+    func observe(_ row: Int) {
+      withObservationTracking {
+        _ = models[row].count
+      } onChange: {
+      }
+    }
+    for row in 0..<rows { observe(row) }
+    harness.measure(name, baseline: baseline, operations: scopedSends) { timed in
+      for index in 0..<scopedSends {
+        let row = (index &* 7) % rows
+        timed { models[row].count += 1 }
+        observe(row)
+      }
+    }
+  }
+
   // teststore.sendreceive.1000: a TestStore test of 1,000 send + receive pairs.
   let pairs = 1_000 / scale
   await harness.measure("teststore.sendreceive.1000", operations: pairs) {

@@ -13,16 +13,6 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>:
   /// For the store of a collection's element: its row group and id, so observers of this store
   /// are checked only when an action touched this row.
   var row: RowIdentity?
-
-  /// Where a row store sits in its parent's state.
-  struct RowIdentity {
-    let group: RowGroupID
-    let id: AnyHashable
-    let readVersions:
-      (UnsafeRawPointer) -> (
-        structure: UInt, generation: UInt, lastID: AnyHashable?
-      )
-  }
   /// The last state seen, for a store whose state can go away.
   private var lastState: State?
   private let canGoAway: Bool
@@ -152,4 +142,15 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>:
   override package func unsubscribe(_ id: UInt64) {
     parent.core.unsubscribe(id)
   }
+}
+
+/// Where a row store sits in its parent's state. (Not nested in the generic core: a generic
+/// type's metadata is looked up at run time on every use.)
+package struct RowIdentity {
+  let group: RowGroupID
+  let id: AnyHashable
+  let readVersions:
+    (UnsafeRawPointer) -> (
+      structure: UInt, generation: UInt, lastID: AnyHashable?
+    )
 }

@@ -112,14 +112,6 @@ public final class Store<State, Action>: Observable {
     return value
   }
 
-  /// A part of the state this store's observers read: the key path the registrar knows it by,
-  /// and how to check it.
-  private struct ObservedField {
-    let keyPath: AnyKeyPath
-    let registrarKeyPath: KeyPath<Store, Int>
-    let part: ObservedPart
-  }
-
   /// The observed fields, made once per field.
   private var fields: [AnyKeyPath: ObservedField] = [:]
   /// The same, by key path object: key path literals are made once, so this finds a field
@@ -178,7 +170,10 @@ public final class Store<State, Action>: Observable {
   }
 
   private func observe<Value>(_ field: ObservedField, value: Value) {
-    registrar.access(self, keyPath: field.registrarKeyPath)
+    // Made by `makeField` from a `KeyPath<Store, Int>`; stored untyped so that `ObservedField`
+    // is not generic (a generic type's metadata is looked up at run time on every read).
+    registrar.access(
+      self, keyPath: unsafeDowncast(field.registrarKeyPath, to: KeyPath<Store, Int>.self))
     core.observe(StateObserver(part: field.part, value: value, lift: core.liftToRoot))
   }
 
@@ -348,6 +343,14 @@ public final class Store<State, Action>: Observable {
   public var states: StoreStates<State> {
     StoreStates(store: self)
   }
+}
+
+/// A part of a store's state that its observers read: the key path it was read through, the key
+/// path the registrar knows it by (a `KeyPath<Store, Int>`), and how to check it.
+private struct ObservedField {
+  let keyPath: AnyKeyPath
+  let registrarKeyPath: AnyKeyPath
+  let part: ObservedPart
 }
 
 /// The cache key of a scoped store: the state key path plus the child action type.
