@@ -91,7 +91,7 @@ package final class RootStoreCore<State, Action>: StoreCore<State, Action> {
       }
       rowGroups[ObjectIdentifier(group)] = rowGroup
     }
-    rowGroup.observers[id, default: [:]][ObjectIdentifier(observer.part)] = observer
+    rowGroup.add(observer, row: id)
     hasObservers = true
   }
 
@@ -103,11 +103,9 @@ package final class RootStoreCore<State, Action>: StoreCore<State, Action> {
     withUnsafePointer(to: &currentState) { pointer in
       let state = UnsafeRawPointer(pointer)
       observers.takeChanged(in: state, into: &changed)
-      for group in rowGroups.values {
-        changed.append(contentsOf: group.takeChanged(in: state))
-      }
+      for group in rowGroups.values { group.takeChanged(in: state, into: &changed) }
     }
-    hasObservers = !observers.isEmpty || rowGroups.values.contains { !$0.observers.isEmpty }
+    hasObservers = !observers.isEmpty || rowGroups.values.contains { $0.liveCount > 0 }
     for observer in changed { observer.notify() }
     changed.removeAll(keepingCapacity: true)
     changedObservers = changed

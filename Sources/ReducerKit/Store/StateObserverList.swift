@@ -1,8 +1,8 @@
-/// The live observers of a root store's state outside of row groups, kept in flat arrays so that
-/// the check after each action is mostly a scan of byte ranges.
+/// Live observers of a root store's state (those outside of row groups, or one row's), kept in
+/// flat arrays so that the check after each action is mostly a scan of byte ranges.
 ///
-/// Each observed part has at most one live observer here: reading the part again replaces it.
-/// The part remembers its observer's position, so adding and removing hash nothing.
+/// Each observed part has at most one live observer, in one list: reading the part again
+/// replaces it. The part remembers its observer's position, so adding and removing hash nothing.
 @MainActor
 package final class StateObserverList {
   private var observers: ContiguousArray<StateObserver> = []
@@ -18,16 +18,20 @@ package final class StateObserverList {
   package var count: Int { observers.count }
 
   /// Adds an observer, replacing the live observer of the same part if there is one.
-  package func add(_ observer: StateObserver) {
+  ///
+  /// - Returns: Whether the observer was added rather than replacing one.
+  @discardableResult
+  package func add(_ observer: StateObserver) -> Bool {
     let part = observer.part
     if part.listPosition >= 0 {
       observers[part.listPosition] = observer
       byteChecks[part.listPosition] = observer.byteCheck
-    } else {
-      part.listPosition = observers.count
-      observers.append(observer)
-      byteChecks.append(observer.byteCheck)
+      return false
     }
+    part.listPosition = observers.count
+    observers.append(observer)
+    byteChecks.append(observer.byteCheck)
+    return true
   }
 
   /// Removes the observers whose part changed in `state` (the root store's) and appends them to

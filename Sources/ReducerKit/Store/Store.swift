@@ -101,14 +101,15 @@ public final class Store<State, Action>: Observable {
   /// field whose type is not `Equatable` counts as changed by every action.)
   public subscript<Value>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
     let value = core.state[keyPath: keyPath]
-    observe(field(keyPath, isEqual: { dynamicEquality(of: Value.self) }), value: value)
+    observe(field(keyPath) { ObservedPart.make(keyPath, offset: $0, notify: $1) }, value: value)
     return value
   }
 
   /// Reads an `Equatable` field of the state, observing that field only (see above).
   public subscript<Value: Equatable>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
     let value = core.state[keyPath: keyPath]
-    observe(field(keyPath, isEqual: { { $0 == $1 } }), value: value)
+    // The `Equatable` overload of `make`: compared with `==`, no run-time conformance lookup.
+    observe(field(keyPath) { ObservedPart.make(keyPath, offset: $0, notify: $1) }, value: value)
     return value
   }
 
@@ -119,8 +120,8 @@ public final class Store<State, Action>: Observable {
   private var fieldsByIdentity: [ObjectIdentifier: ObservedField] = [:]
   /// The whole state, observed through a scoped store's ``state`` (field number -1).
   private lazy var wholeState = makeField(
-    \State.self, offset: 0, registrarKeyPath: \.[observedField: -1],
-    isEqual: dynamicEquality(of: State.self))
+    \State.self, offset: 0, registrarKeyPath: \.[observedField: -1]
+  ) { ObservedPart.make(\State.self, offset: $0, notify: $1) }
   /// The number of the next field's registrar key path.
   private var nextFieldNumber = 0
 
@@ -129,8 +130,12 @@ public final class Store<State, Action>: Observable {
   /// one through `[dynamicMember:]` would hash the whole field key path each time.
   private subscript(observedField field: Int) -> Int { field }
 
+  /// Makes a part from its offset and its notification.
+  private typealias PartMaker = (_ offset: Int?, _ notify: @escaping @MainActor () -> Void) ->
+    ObservedPart
+
   private func field<Value>(
-    _ keyPath: KeyPath<State, Value>, isEqual: () -> ((Value, Value) -> Bool)?
+    _ keyPath: KeyPath<State, Value>, makePart: PartMaker
   ) -> ObservedField {
     if let field = fieldsByIdentity[ObjectIdentifier(keyPath)], field.keyPath === keyPath {
       return field
@@ -139,7 +144,7 @@ public final class Store<State, Action>: Observable {
       fields[keyPath]
       ?? makeField(
         keyPath, offset: MemoryLayout<State>.offset(of: keyPath),
-        registrarKeyPath: \Store.[observedField: nextField()], isEqual: isEqual())
+        registrarKeyPath: \Store.[observedField: nextField()], makePart: makePart)
     fields[keyPath] = field
     // Key paths made at run time are new objects on every read: keep this cache in proportion.
     if fieldsByIdentity.count > 2 * fields.count + 64 { fieldsByIdentity.removeAll() }
@@ -156,17 +161,15 @@ public final class Store<State, Action>: Observable {
     _ keyPath: KeyPath<State, Value>,
     offset: Int?,
     registrarKeyPath: KeyPath<Store, Int>,
-    isEqual: ((Value, Value) -> Bool)?
+    makePart: PartMaker
   ) -> ObservedField {
     ObservedField(
       keyPath: keyPath,
       registrarKeyPath: registrarKeyPath,
-      part: .make(
-        of: State.self, offset: offset, read: { $0[keyPath: keyPath] }, isEqual: isEqual,
-        notify: { [weak self] in
-          guard let self else { return }
-          self.registrar.withMutation(of: self, keyPath: registrarKeyPath) {}
-        }))
+      part: makePart(offset) { [weak self] in
+        guard let self else { return }
+        self.registrar.withMutation(of: self, keyPath: registrarKeyPath) {}
+      })
   }
 
   private func observe<Value>(_ field: ObservedField, value: Value) {
@@ -286,6 +289,28 @@ public final class Store<State, Action>: Observable {
   ) -> [Store<ElementState, ElementAction>] {
     let elements = core.state[keyPath: state]
     let actionType = ObjectIdentifier(ElementAction.self)
+    // Read after each action by the rows' observer group: in place when the collection is a
+    // stored field (no copy of it, no key path projection).
+    let collectionOffset = MemoryLayout<State>.offset(of: state)
+    let readVersions: (UnsafeRawPointer) -> (UInt, UInt, AnyHashable?) = { pointer in
+      func versions(
+        _ elements: IdentifiedArray<ElementID, ElementState>
+      ) -> (
+        UInt, UInt, AnyHashable?
+      ) {
+        (
+          elements._structureVersion, elements._elementGeneration,
+          elements._lastMutatedID.map { AnyHashable($0) }
+        )
+      }
+      guard let collectionOffset else {
+        return versions(pointer.assumingMemoryBound(to: State.self).pointee[keyPath: state])
+      }
+      return versions(
+        (pointer + collectionOffset).assumingMemoryBound(
+          to: IdentifiedArray<ElementID, ElementState>.self
+        ).pointee)
+    }
     return elements.map { element in
       let id = elements._id(element)
       let key = ScopeKey(state: state, action: actionType, element: AnyHashable(id))
@@ -299,13 +324,7 @@ public final class Store<State, Action>: Observable {
       core.row = .init(
         group: rowGroupID(for: state),
         id: AnyHashable(id),
-        readVersions: { pointer in
-          let elements = pointer.assumingMemoryBound(to: State.self).pointee[keyPath: state]
-          return (
-            elements._structureVersion, elements._elementGeneration,
-            elements._lastMutatedID.map { AnyHashable($0) }
-          )
-        })
+        readVersions: readVersions)
       let child = Store<ElementState, ElementAction>(core: core)
       children[key] = WeakChild(store: child)
       return child

@@ -2,79 +2,98 @@
 /// changed, and how to tell that store's observers. Made once per store and part, on its first
 /// read, and shared by every observation of it.
 ///
-/// The type is not generic: checks get raw pointers, so the loop that checks observers after
-/// each action needs no type metadata.
-package final class ObservedPart {
-  /// The part's byte offset in the state, or -1 when it is not a stored field at a fixed offset
-  /// (a computed property, a class's property) or its value is not `Equatable`.
+/// Checks get raw pointers, so the loop that checks observers after each action needs no type
+/// metadata; the typed work (`==`, destroying a snapshot) is in generic subclasses, which keeps
+/// it to one object per part instead of a closure context per operation.
+package class ObservedPart {
+  /// The part's byte offset in the state when equal bytes prove an unchanged value (a stored
+  /// field at a fixed offset, of an `Equatable` type); -1 otherwise.
   let offset: Int
   /// The size of the part's value, in bytes.
   let size: Int
-  /// Whether the part's value at `state` differs from `snapshot`: the precise check (`==`),
-  /// for when a byte comparison cannot decide.
-  let differs: (_ state: UnsafeRawPointer, _ snapshot: UnsafeRawPointer) -> Bool
-  /// Destroys and frees a snapshot made by ``StateObserver/init(part:value:)``.
-  let destroySnapshot: (UnsafeMutableRawPointer) -> Void
   /// Tells the registrar of the store that read the part.
   let notify: @MainActor () -> Void
   /// Where the part's live observer is in its root's ``StateObserverList``; -1 when it has none.
   var listPosition = -1
 
-  init(
-    offset: Int?,
-    size: Int,
-    differs: @escaping (_ state: UnsafeRawPointer, _ snapshot: UnsafeRawPointer) -> Bool,
-    destroySnapshot: @escaping (UnsafeMutableRawPointer) -> Void,
-    notify: @escaping @MainActor () -> Void
-  ) {
+  fileprivate init(offset: Int?, size: Int, notify: @escaping @MainActor () -> Void) {
     self.offset = offset ?? -1
     self.size = size
-    self.differs = differs
-    self.destroySnapshot = destroySnapshot
     self.notify = notify
   }
 
-  /// Makes the part for a value of type `Value` that `read` finds in a `State`.
+  /// Whether the part's value at `state` differs from `snapshot`: the precise check (`==`),
+  /// for when a byte comparison cannot decide.
+  func differs(_ state: UnsafeRawPointer, _ snapshot: UnsafeRawPointer) -> Bool { true }
+
+  /// Destroys and frees a snapshot made by ``StateObserver/init(part:value:lift:)``.
+  func destroySnapshot(_ snapshot: UnsafeMutableRawPointer) {}
+
+  /// Makes the part for an `Equatable` value that `keyPath` finds in a `State`.
   ///
-  /// - Parameters:
-  ///   - offset: The value's byte offset in the state, when it is a stored field.
-  ///   - isEqual: `==` for the value's type; `nil` when it is not `Equatable` (the part then
-  ///     counts as changed after every action).
-  static func make<State, Value>(
-    of _: State.Type,
-    offset: Int?,
-    read: @escaping (State) -> Value,
-    isEqual: ((Value, Value) -> Bool)?,
-    notify: @escaping @MainActor () -> Void
+  /// - Parameter offset: The value's byte offset in the state, when it is a stored field.
+  static func make<State, Value: Equatable>(
+    _ keyPath: KeyPath<State, Value>, offset: Int?, notify: @escaping @MainActor () -> Void
   ) -> ObservedPart {
-    let differs: (UnsafeRawPointer, UnsafeRawPointer) -> Bool
-    switch (isEqual, offset) {
-    case (nil, _):
-      differs = { _, _ in true }
-    case (let isEqual?, let offset?):
-      differs = { state, snapshot in
-        !isEqual(
-          (state + offset).assumingMemoryBound(to: Value.self).pointee,
-          snapshot.assumingMemoryBound(to: Value.self).pointee)
-      }
-    case (let isEqual?, nil):
-      differs = { state, snapshot in
-        !isEqual(
-          read(state.assumingMemoryBound(to: State.self).pointee),
-          snapshot.assumingMemoryBound(to: Value.self).pointee)
-      }
-    }
-    return ObservedPart(
-      // Equal bytes only prove an equal value when there is an `==` to agree with.
-      offset: isEqual == nil ? nil : offset,
-      size: MemoryLayout<Value>.size,
-      differs: differs,
-      destroySnapshot: { snapshot in
-        let value = snapshot.assumingMemoryBound(to: Value.self)
-        value.deinitialize(count: 1)
-        value.deallocate()
-      },
-      notify: notify)
+    EquatablePart(keyPath, offset: offset, notify: notify)
+  }
+
+  /// Makes the part for a value that `keyPath` finds in a `State`, compared with `==` when its
+  /// type turns out to be `Equatable` at run time, and otherwise counted as changed after every
+  /// action.
+  static func make<State, Value>(
+    _ keyPath: KeyPath<State, Value>, offset: Int?, notify: @escaping @MainActor () -> Void
+  ) -> ObservedPart {
+    DynamicPart(keyPath, offset: offset, notify: notify)
+  }
+}
+
+/// A part whose value is a `Value` in a `State`.
+private class TypedPart<State, Value>: ObservedPart {
+  let keyPath: KeyPath<State, Value>
+
+  init(
+    _ keyPath: KeyPath<State, Value>, offset: Int?, notify: @escaping @MainActor () -> Void
+  ) {
+    self.keyPath = keyPath
+    super.init(offset: offset, size: MemoryLayout<Value>.size, notify: notify)
+  }
+
+  /// Reads the value from a state: in place when it is at a known offset.
+  final func value(in state: UnsafeRawPointer) -> Value {
+    if offset >= 0 { return (state + offset).assumingMemoryBound(to: Value.self).pointee }
+    return state.assumingMemoryBound(to: State.self).pointee[keyPath: keyPath]
+  }
+
+  override final func destroySnapshot(_ snapshot: UnsafeMutableRawPointer) {
+    let value = snapshot.assumingMemoryBound(to: Value.self)
+    value.deinitialize(count: 1)
+    value.deallocate()
+  }
+}
+
+/// A part of an `Equatable` type, compared with its `==`.
+private final class EquatablePart<State, Value: Equatable>: TypedPart<State, Value> {
+  override func differs(_ state: UnsafeRawPointer, _ snapshot: UnsafeRawPointer) -> Bool {
+    value(in: state) != snapshot.assumingMemoryBound(to: Value.self).pointee
+  }
+}
+
+/// A part whose type is only known to be `Equatable` at run time, if it is.
+private final class DynamicPart<State, Value>: TypedPart<State, Value> {
+  let isEquatable = Value.self is any Equatable.Type
+
+  override init(
+    _ keyPath: KeyPath<State, Value>, offset: Int?, notify: @escaping @MainActor () -> Void
+  ) {
+    // Equal bytes only prove an equal value when there is an `==` to agree with.
+    super.init(
+      keyPath, offset: Value.self is any Equatable.Type ? offset : nil, notify: notify)
+  }
+
+  override func differs(_ state: UnsafeRawPointer, _ snapshot: UnsafeRawPointer) -> Bool {
+    guard isEquatable else { return true }
+    return areEqual(value(in: state), snapshot.assumingMemoryBound(to: Value.self).pointee) != true
   }
 }
 
@@ -209,82 +228,6 @@ func bytesAreEqual(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer, count: Int)
     offset &+= 1
   }
   return true
-}
-
-/// Identifies a collection whose row stores' observers are grouped: one per parent store and
-/// collection key path, compared by identity (cheaper than hashing the key path).
-package final class RowGroupID {}
-
-/// The observers of the rows of one collection, grouped so that an action that touched one row
-/// checks that row's observers only: the cost of an action does not grow with the number of
-/// live row stores.
-@MainActor
-package final class RowObserverGroup {
-  /// Reads the collection's structure version, element generation and last mutated id from a
-  /// pointer to the state of the core that holds the group.
-  let readVersions: (UnsafeRawPointer) -> (structure: UInt, generation: UInt, lastID: AnyHashable?)
-  /// Kept alive with the group, so that its identity, the group's key, is never reused.
-  let id: RowGroupID
-  var structure: UInt
-  var generation: UInt
-  /// Each row's observers, by row id and then by part (one live observer per part); the checks
-  /// get a pointer to the holder's state.
-  var observers: [AnyHashable: [ObjectIdentifier: StateObserver]] = [:]
-
-  init(
-    id: RowGroupID,
-    readVersions:
-      @escaping (UnsafeRawPointer) -> (
-        structure: UInt, generation: UInt, lastID: AnyHashable?
-      ),
-    state: UnsafeRawPointer
-  ) {
-    self.id = id
-    self.readVersions = readVersions
-    (structure, generation, _) = readVersions(state)
-  }
-
-  /// The observers whose part changed, removed from the group. Checks one row when the action
-  /// mutated exactly one row in place, none when it mutated none, and all otherwise.
-  func takeChanged(in state: UnsafeRawPointer) -> [StateObserver] {
-    let versions = readVersions(state)
-    defer { (structure, generation) = (versions.structure, versions.generation) }
-    if versions.structure == structure {
-      if versions.generation == generation { return [] }
-      if versions.generation == generation &+ 1, let id = versions.lastID {
-        return takeChanged(in: state, rows: [id])
-      }
-    }
-    return takeChanged(in: state, rows: Array(observers.keys))
-  }
-
-  private func takeChanged(in state: UnsafeRawPointer, rows: [AnyHashable]) -> [StateObserver] {
-    var changed: [StateObserver] = []
-    for id in rows {
-      // One hash of the id per row: the rest goes through the index.
-      guard let index = observers.index(forKey: id) else { continue }
-      let before = changed.count
-      for (_, observer) in observers.values[index] where observer.check(state) {
-        changed.append(observer)
-      }
-      let fired = changed.count - before
-      if fired == 0 { continue }
-      if fired == observers.values[index].count {
-        observers.remove(at: index)
-      } else {
-        for observer in changed[before...] {
-          observers.values[index][ObjectIdentifier(observer.part)] = nil
-        }
-      }
-    }
-    return changed
-  }
-}
-
-/// `==` for `Value` when it is `Equatable` (found at run time), `nil` when it is not.
-package func dynamicEquality<Value>(of _: Value.Type) -> ((Value, Value) -> Bool)? {
-  guard Value.self is any Equatable.Type else { return nil }
-  return { areEqual($0, $1) == true }
 }
 
 /// Compares two values when their type is `Equatable`; `nil` when it is not.

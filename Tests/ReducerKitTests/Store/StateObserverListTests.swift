@@ -11,9 +11,7 @@ import Testing
   }
 
   func part(_ keyPath: KeyPath<Pair, Int>) -> ObservedPart {
-    .make(
-      of: Pair.self, offset: MemoryLayout<Pair>.offset(of: keyPath), read: { $0[keyPath: keyPath] },
-      isEqual: { $0 == $1 }, notify: {})
+    .make(keyPath, offset: MemoryLayout<Pair>.offset(of: keyPath), notify: {})
   }
 
   func takeChanged(_ list: StateObserverList, in state: Pair) -> [ObservedPart] {

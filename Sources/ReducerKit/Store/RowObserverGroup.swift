@@ -1,0 +1,89 @@
+/// Identifies a collection whose row stores' observers are grouped: one per parent store and
+/// collection key path, compared by identity (cheaper than hashing the key path).
+package final class RowGroupID {}
+
+/// The observers of the rows of one collection, grouped so that an action that touched one row
+/// checks that row's observers only: the cost of an action does not grow with the number of
+/// live row stores.
+///
+/// A row's observers are a short array (a row store reads a few fields), found by the part they
+/// observe; arrays left empty stay, and are dropped when the collection's structure changes (rows
+/// added, removed or moved), when every row is checked. Few objects per row matter here: with
+/// many rows, each one an action touches is likely out of the processor's caches.
+@MainActor
+package final class RowObserverGroup {
+  /// Reads the collection's structure version, element generation and last mutated id from a
+  /// pointer to the state of the core that holds the group.
+  let readVersions: (UnsafeRawPointer) -> (structure: UInt, generation: UInt, lastID: AnyHashable?)
+  /// Kept alive with the group, so that its identity, the group's key, is never reused.
+  let id: RowGroupID
+  private var structure: UInt
+  private var generation: UInt
+  /// Each row's observers, by row id; their checks get a pointer to the root's state.
+  private var rows: [AnyHashable: [StateObserver]] = [:]
+  /// How many observers are live in all rows.
+  private(set) var liveCount = 0
+
+  init(
+    id: RowGroupID,
+    readVersions:
+      @escaping (UnsafeRawPointer) -> (
+        structure: UInt, generation: UInt, lastID: AnyHashable?
+      ),
+    state: UnsafeRawPointer
+  ) {
+    self.id = id
+    self.readVersions = readVersions
+    (structure, generation, _) = readVersions(state)
+  }
+
+  /// Adds an observer of the row `id`, replacing the live observer of the same part.
+  func add(_ observer: StateObserver, row id: AnyHashable) {
+    if Self.add(observer, to: &rows[id, default: []]) { liveCount += 1 }
+  }
+
+  /// Adds `observer` to one row's observers; `false` when it replaced one of the same part.
+  private static func add(_ observer: StateObserver, to observers: inout [StateObserver]) -> Bool {
+    if let index = observers.firstIndex(where: { $0.part === observer.part }) {
+      observers[index] = observer
+      return false
+    }
+    observers.append(observer)
+    return true
+  }
+
+  /// Removes the observers whose part changed and appends them to `changed`. Checks one row when
+  /// the action mutated exactly one row in place, none when it mutated none, and all otherwise.
+  func takeChanged(in state: UnsafeRawPointer, into changed: inout [StateObserver]) {
+    let versions = readVersions(state)
+    defer { (structure, generation) = (versions.structure, versions.generation) }
+    let before = changed.count
+    if versions.structure == structure {
+      if versions.generation == generation { return }
+      if versions.generation == generation &+ 1, let id = versions.lastID {
+        if let index = rows.index(forKey: id) {
+          Self.takeChanged(from: &rows.values[index], in: state, into: &changed)
+        }
+        liveCount -= changed.count - before
+        return
+      }
+    }
+    for index in rows.indices {
+      Self.takeChanged(from: &rows.values[index], in: state, into: &changed)
+    }
+    liveCount -= changed.count - before
+    rows = rows.filter { !$0.value.isEmpty }
+  }
+
+  /// Moves the observers of one row whose part changed from `observers` to `changed`.
+  private static func takeChanged(
+    from observers: inout [StateObserver], in state: UnsafeRawPointer,
+    into changed: inout [StateObserver]
+  ) {
+    observers.removeAll { observer in
+      guard observer.check(state) else { return false }
+      changed.append(observer)
+      return true
+    }
+  }
+}

@@ -1,0 +1,89 @@
+import Testing
+
+@testable import ReducerKit
+
+@MainActor
+@Suite struct RowObserverGroupTests {
+  /// A stand-in for a state holding a collection: its versions and one value per row.
+  struct Table {
+    var structure: UInt = 0
+    var generation: UInt = 0
+    var lastID: Int?
+    var values = [0, 0, 0]
+  }
+
+  func makeGroup(_ table: Table) -> RowObserverGroup {
+    withUnsafePointer(to: table) {
+      RowObserverGroup(
+        id: RowGroupID(),
+        readVersions: { pointer in
+          let table = pointer.assumingMemoryBound(to: Table.self).pointee
+          return (table.structure, table.generation, table.lastID.map { AnyHashable($0) })
+        },
+        state: UnsafeRawPointer($0))
+    }
+  }
+
+  /// Observes row `row`'s value, as read from `table`.
+  func observe(_ row: Int, of table: Table, in group: RowObserverGroup) {
+    let part = ObservedPart.make(\Table.values[row], offset: nil, notify: {})
+    group.add(StateObserver(part: part, value: table.values[row], lift: nil), row: AnyHashable(row))
+  }
+
+  func takeChanged(_ group: RowObserverGroup, in table: Table) -> Int {
+    var changed: [StateObserver] = []
+    withUnsafePointer(to: table) { group.takeChanged(in: UnsafeRawPointer($0), into: &changed) }
+    return changed.count
+  }
+
+  @Test func anActionOnOneRowChecksThatRowOnly() {
+    var table = Table()
+    let group = makeGroup(table)
+    for row in 0..<3 { observe(row, of: table, in: group) }
+    #expect(group.liveCount == 3)
+    // Row 1 was mutated in place; row 2's value changed too, but only row 1 is checked.
+    table.generation += 1
+    table.lastID = 1
+    table.values = [0, 5, 5]
+    #expect(takeChanged(group, in: table) == 1)
+    #expect(group.liveCount == 2)
+  }
+
+  @Test func anActionThatMutatedNoRowChecksNone() {
+    var table = Table()
+    let group = makeGroup(table)
+    observe(0, of: table, in: group)
+    table.values = [9, 0, 0]
+    #expect(takeChanged(group, in: table) == 0)
+    #expect(group.liveCount == 1)
+  }
+
+  @Test func aStructureChangeChecksEveryRow() {
+    var table = Table()
+    let group = makeGroup(table)
+    for row in 0..<3 { observe(row, of: table, in: group) }
+    table.structure += 1
+    table.values = [1, 0, 1]
+    #expect(takeChanged(group, in: table) == 2)
+    #expect(group.liveCount == 1)
+    // Row 1 is still observed, through the list that stayed.
+    table.generation += 1
+    table.lastID = 1
+    table.values = [1, 2, 1]
+    #expect(takeChanged(group, in: table) == 1)
+    #expect(group.liveCount == 0)
+  }
+
+  @Test func observingARowAgainReplacesItsObserver() {
+    var table = Table()
+    let group = makeGroup(table)
+    let part = ObservedPart.make(\Table.values[0], offset: nil, notify: {})
+    group.add(StateObserver(part: part, value: 0, lift: nil), row: AnyHashable(0))
+    group.add(StateObserver(part: part, value: 3, lift: nil), row: AnyHashable(0))
+    #expect(group.liveCount == 1)
+    table.generation += 1
+    table.lastID = 0
+    table.values = [3, 0, 0]
+    #expect(takeChanged(group, in: table) == 0)
+  }
+}
