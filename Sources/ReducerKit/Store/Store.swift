@@ -97,8 +97,11 @@ public final class Store<State, Action>: Observable {
   /// Reads a field of the state: `store.count` for `store.state.count`.
   ///
   /// Inside `withObservationTracking` this registers interest in that field only: observers are
-  /// notified after an action that changed it, and not for changes elsewhere in the state. (A
-  /// field whose type is not `Equatable` counts as changed by every action.)
+  /// notified after an action that changed it, and not for changes elsewhere in the state.
+  ///
+  /// "Changed" means: the field's bytes differ from those of the value read, and `==` agrees.
+  /// (So a `Double.nan` that was not touched is unchanged. A field whose type is not
+  /// `Equatable` counts as changed by every action.)
   public subscript<Value>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
     let value = core.state[keyPath: keyPath]
     observe(field(keyPath) { ObservedPart.make(keyPath, offset: $0, notify: $1) }, value: value)
