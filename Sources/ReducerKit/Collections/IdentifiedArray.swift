@@ -45,19 +45,35 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   @usableFromInline
   internal var _positions: [ID: Int] {
     // Without `oldValue`, this observer keeps mutations of the dictionary in place (SE-0268).
-    didSet { _structureVersion &+= 1 }
+    didSet { _structureVersion = _nextIdentifiedArrayVersion() }
   }
 
   /// Changes whenever the set or order of ids may have changed (never for a change inside an
   /// element), so `forEach` can tell in O(1) whether it must look for removed elements.
+  ///
+  /// Versions are unique in the process (see `_nextIdentifiedArrayVersion()`): an array that
+  /// replaced another never has its version by chance, as two counters starting at zero would.
   @usableFromInline
-  package var _structureVersion: UInt = 0
+  package var _structureVersion: UInt64 = _nextIdentifiedArrayVersion()
 
-  /// Counts accesses that may have changed an element in place, and remembers the id of the
-  /// last one, so that observers of one row can tell in O(1) whether an action touched only that
-  /// row (see `Store` observation).
+  /// Changes with every access that may have changed an element in place, and
+  /// `_previousElementVersion` keeps the version before it, so that observers of one row can tell
+  /// in O(1) whether an action touched only that row (see `Store` observation). Unique in the
+  /// process too, so two copies changed in different ways never share a version.
   @usableFromInline
-  package var _elementGeneration: UInt = 0
+  package var _elementVersion: UInt64 = 0
+
+  /// The element version before the last in-place access to an element.
+  @usableFromInline
+  package var _previousElementVersion: UInt64 = 0
+
+  /// Records an access that may change the element with `id` in place.
+  @usableFromInline
+  internal mutating func _willMutateElement(id: ID) {
+    _previousElementVersion = _elementVersion
+    _elementVersion = _nextIdentifiedArrayVersion()
+    _lastMutatedID = id
+  }
 
   /// The id of the element last accessed for mutation in place.
   @usableFromInline
@@ -214,8 +230,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
       _appendNew(element, id: id)
     case (let element?, let position?):
       _checkID(of: element, is: id)
-      _elementGeneration &+= 1
-      _lastMutatedID = id
+      _willMutateElement(id: id)
       _elements.append(element)
       _swapElements(position, _elements.count - 1)
     case (nil, let position?):
@@ -269,8 +284,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   /// - Complexity: O(1).
   package mutating func modifyElement(id: ID, _ body: (inout Element) -> Void) -> Bool {
     guard let position = _positions[id] else { return false }
-    _elementGeneration &+= 1
-    _lastMutatedID = id
+    _willMutateElement(id: id)
     body(&_elements[position])
     _checkID(of: _elements[position], is: id)
     return true
@@ -668,8 +682,7 @@ extension IdentifiedArray: RandomAccessCollection, MutableCollection {
     get { _elements[position] }
     _modify {
       let id = _id(_elements[position])
-      _elementGeneration &+= 1
-      _lastMutatedID = id
+      _willMutateElement(id: id)
       defer {
         let newID = _id(_elements[position])
         precondition(
@@ -855,5 +868,17 @@ extension IdentifiedArray: CustomReflectable {
   /// rather than the storage.
   public var customMirror: Mirror {
     Mirror(self, unlabeledChildren: _elements, displayStyle: .collection)
+  }
+}
+
+/// The versions of every `IdentifiedArray`, from one counter: a version is never given twice.
+private let identifiedArrayVersions = Locked<UInt64>(0)
+
+/// A version no `IdentifiedArray` had before.
+@usableFromInline
+internal func _nextIdentifiedArrayVersion() -> UInt64 {
+  identifiedArrayVersions.withLock { version in
+    version &+= 1
+    return version
   }
 }

@@ -77,9 +77,7 @@ package final class RootStoreCore<State, Action>: StoreCore<State, Action> {
     group: RowGroupID,
     id: AnyHashable,
     readVersions:
-      @escaping (UnsafeRawPointer) -> (
-        structure: UInt, generation: UInt, lastID: AnyHashable?
-      ),
+      @escaping (UnsafeRawPointer) -> CollectionVersions,
     observer: StateObserver
   ) {
     let rowGroup: RowObserverGroup
@@ -100,12 +98,19 @@ package final class RootStoreCore<State, Action>: StoreCore<State, Action> {
     // Taken out while in use: an observer notified below may read the state again.
     var changed = changedObservers
     changedObservers = []
+    // The checks run `==` and key paths of the user's types; those must not read this store
+    // (an exclusive access to the state is in progress).
     withUnsafePointer(to: &currentState) { pointer in
       let state = UnsafeRawPointer(pointer)
       observers.takeChanged(in: state, into: &changed)
       for group in rowGroups.values { group.takeChanged(in: state, into: &changed) }
     }
-    hasObservers = !observers.isEmpty || rowGroups.values.contains { $0.liveCount > 0 }
+    // A group with no live observer is dropped (and made again by the next read of a row): a
+    // parent store that is gone must not leave a group checked after every action.
+    if rowGroups.values.contains(where: { $0.liveCount == 0 }) {
+      rowGroups = rowGroups.filter { $0.value.liveCount > 0 }
+    }
+    hasObservers = !observers.isEmpty || !rowGroups.isEmpty
     for observer in changed { observer.notify() }
     changed.removeAll(keepingCapacity: true)
     changedObservers = changed

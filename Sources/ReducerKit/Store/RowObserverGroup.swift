@@ -2,6 +2,22 @@
 /// collection key path, compared by identity (cheaper than hashing the key path).
 package final class RowGroupID {}
 
+/// Where a collection of rows stands after an action, from `IdentifiedArray`'s versions (unique
+/// in the process): its structure version, its element version and the one before the last
+/// in-place access to an element, and that element's id.
+package struct CollectionVersions {
+  let structure: UInt64
+  let element: UInt64
+  let previousElement: UInt64
+  let lastMutatedID: AnyHashable?
+
+  /// The versions of a collection that is gone (the state of a scoped store that held it went
+  /// away): equal to no collection's.
+  static var gone: CollectionVersions {
+    CollectionVersions(structure: 0, element: 0, previousElement: 0, lastMutatedID: nil)
+  }
+}
+
 /// The observers of the rows of one collection, grouped so that an action that touched one row
 /// checks that row's observers only: the cost of an action does not grow with the number of
 /// live row stores.
@@ -14,11 +30,12 @@ package final class RowGroupID {}
 package final class RowObserverGroup {
   /// Reads the collection's structure version, element generation and last mutated id from a
   /// pointer to the state of the core that holds the group.
-  let readVersions: (UnsafeRawPointer) -> (structure: UInt, generation: UInt, lastID: AnyHashable?)
+  let readVersions: (UnsafeRawPointer) -> CollectionVersions
   /// Kept alive with the group, so that its identity, the group's key, is never reused.
   let id: RowGroupID
-  private var structure: UInt
-  private var generation: UInt
+  /// The versions the last check saw.
+  private var structure: UInt64
+  private var element: UInt64
   /// Each row's observers, by row id; their checks get a pointer to the root's state.
   private var rows: [AnyHashable: [StateObserver]] = [:]
   /// How many observers are live in all rows.
@@ -27,14 +44,13 @@ package final class RowObserverGroup {
   init(
     id: RowGroupID,
     readVersions:
-      @escaping (UnsafeRawPointer) -> (
-        structure: UInt, generation: UInt, lastID: AnyHashable?
-      ),
+      @escaping (UnsafeRawPointer) -> CollectionVersions,
     state: UnsafeRawPointer
   ) {
     self.id = id
     self.readVersions = readVersions
-    (structure, generation, _) = readVersions(state)
+    let versions = readVersions(state)
+    (structure, element) = (versions.structure, versions.element)
   }
 
   /// Adds an observer of the row `id`, replacing the live observer of the same part.
@@ -56,11 +72,12 @@ package final class RowObserverGroup {
   /// the action mutated exactly one row in place, none when it mutated none, and all otherwise.
   func takeChanged(in state: UnsafeRawPointer, into changed: inout [StateObserver]) {
     let versions = readVersions(state)
-    defer { (structure, generation) = (versions.structure, versions.generation) }
+    defer { (structure, element) = (versions.structure, versions.element) }
     let before = changed.count
     if versions.structure == structure {
-      if versions.generation == generation { return }
-      if versions.generation == generation &+ 1, let id = versions.lastID {
+      if versions.element == element { return }
+      if versions.previousElement == element, let id = versions.lastMutatedID {
+        // Exactly one in-place access to an element since the last check: only its row.
         if let index = rows.index(forKey: id) {
           Self.takeChanged(from: &rows.values[index], in: state, into: &changed)
         }

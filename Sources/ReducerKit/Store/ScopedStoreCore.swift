@@ -91,14 +91,12 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>:
     group: RowGroupID,
     id: AnyHashable,
     readVersions:
-      @escaping (UnsafeRawPointer) -> (
-        structure: UInt, generation: UInt, lastID: AnyHashable?
-      ),
+      @escaping (UnsafeRawPointer) -> CollectionVersions,
     observer: StateObserver
   ) {
     let liftToParent = liftToParent
-    let liftedVersions: (UnsafeRawPointer) -> (UInt, UInt, AnyHashable?) = { parentState in
-      var versions: (UInt, UInt, AnyHashable?) = (.max, .max, nil)
+    let liftedVersions: (UnsafeRawPointer) -> CollectionVersions = { parentState in
+      var versions = CollectionVersions.gone
       _ = liftToParent(parentState) { state in
         versions = readVersions(state)
         return true
@@ -149,8 +147,5 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>:
 package struct RowIdentity {
   let group: RowGroupID
   let id: AnyHashable
-  let readVersions:
-    (UnsafeRawPointer) -> (
-      structure: UInt, generation: UInt, lastID: AnyHashable?
-    )
+  let readVersions: (UnsafeRawPointer) -> CollectionVersions
 }

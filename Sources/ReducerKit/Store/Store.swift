@@ -120,7 +120,8 @@ public final class Store<State, Action>: Observable {
   private var fields: [AnyKeyPath: ObservedField] = [:]
   /// The same, by key path object: key path literals are made once, so this finds a field
   /// without hashing its key path.
-  private var fieldsByIdentity: [ObjectIdentifier: ObservedField] = [:]
+  private var fieldsByIdentity: [ObjectIdentifier: (keyPath: AnyKeyPath, field: ObservedField)] =
+    [:]
   /// The whole state, observed through a scoped store's ``state`` (field number -1).
   private lazy var wholeState = makeField(
     \State.self, offset: 0, registrarKeyPath: \.[observedField: -1]
@@ -140,8 +141,9 @@ public final class Store<State, Action>: Observable {
   private func field<Value>(
     _ keyPath: KeyPath<State, Value>, makePart: PartMaker
   ) -> ObservedField {
-    if let field = fieldsByIdentity[ObjectIdentifier(keyPath)], field.keyPath === keyPath {
-      return field
+    // The entry keeps the key path object it was found by, so its identity cannot be reused.
+    if let entry = fieldsByIdentity[ObjectIdentifier(keyPath)], entry.keyPath === keyPath {
+      return entry.field
     }
     let field =
       fields[keyPath]
@@ -151,7 +153,7 @@ public final class Store<State, Action>: Observable {
     fields[keyPath] = field
     // Key paths made at run time are new objects on every read: keep this cache in proportion.
     if fieldsByIdentity.count > 2 * fields.count + 64 { fieldsByIdentity.removeAll() }
-    fieldsByIdentity[ObjectIdentifier(keyPath)] = field
+    fieldsByIdentity[ObjectIdentifier(keyPath)] = (keyPath, field)
     return field
   }
 
@@ -295,16 +297,12 @@ public final class Store<State, Action>: Observable {
     // Read after each action by the rows' observer group: in place when the collection is a
     // stored field (no copy of it, no key path projection).
     let collectionOffset = MemoryLayout<State>.offset(of: state)
-    let readVersions: (UnsafeRawPointer) -> (UInt, UInt, AnyHashable?) = { pointer in
-      func versions(
-        _ elements: IdentifiedArray<ElementID, ElementState>
-      ) -> (
-        UInt, UInt, AnyHashable?
-      ) {
-        (
-          elements._structureVersion, elements._elementGeneration,
-          elements._lastMutatedID.map { AnyHashable($0) }
-        )
+    let readVersions: (UnsafeRawPointer) -> CollectionVersions = { pointer in
+      func versions(_ elements: IdentifiedArray<ElementID, ElementState>) -> CollectionVersions {
+        CollectionVersions(
+          structure: elements._structureVersion, element: elements._elementVersion,
+          previousElement: elements._previousElementVersion,
+          lastMutatedID: elements._lastMutatedID.map { AnyHashable($0) })
       }
       guard let collectionOffset else {
         return versions(pointer.assumingMemoryBound(to: State.self).pointee[keyPath: state])

@@ -42,9 +42,7 @@ package class StoreCore<State, Action> {
     group: RowGroupID,
     id: AnyHashable,
     readVersions:
-      @escaping (UnsafeRawPointer) -> (
-        structure: UInt, generation: UInt, lastID: AnyHashable?
-      ),
+      @escaping (UnsafeRawPointer) -> CollectionVersions,
     observer: StateObserver
   ) {
     fatalError("subclass must implement")

@@ -150,10 +150,11 @@ package final class StateObserver {
 
   /// Whether the part changed in `state`, the state of the store that read it.
   ///
-  /// Equal bytes mean an equal value: the snapshot holds whatever the value references, so
-  /// nothing it points to can have been changed in place. (A `Double.nan` that stays `nan` is
-  /// therefore unchanged, though `nan != nan`.) Different bytes can still be an equal value, a
-  /// different string buffer with the same characters, so `==` decides.
+  /// Equal bytes mean a value `==` would call equal, for any `==` that is true of a value and
+  /// itself: the snapshot holds the same references as the field (and a copy-on-write buffer it
+  /// shares cannot be changed in place). A `Double.nan` that stays `nan` is therefore unchanged,
+  /// though `nan != nan`. Different bytes can still be an equal value (a different string buffer
+  /// with the same characters), so `==` decides.
   @inline(__always)
   private func hasChanged(_ state: UnsafeRawPointer) -> Bool {
     let offset = part.offset

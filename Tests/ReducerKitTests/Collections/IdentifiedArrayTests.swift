@@ -561,6 +561,24 @@ struct IdentifiedArrayTests {
     expectMessage(of: result, contains: "duplicate id 42")
   }
 
+  @Test func arraysBuiltTheSameWayHaveDifferentVersions() {
+    struct Item: Identifiable, Equatable {
+      let id: Int
+      var name = ""
+    }
+    let one = IdentifiedArray(uniqueElements: [Item(id: 0)])
+    let other = IdentifiedArray(uniqueElements: [Item(id: 0)])
+    #expect(one._structureVersion != other._structureVersion)
+    // Two copies changed in different ways do not share an element version either.
+    var first = one
+    var second = one
+    first[id: 0]?.name = "a"
+    second[id: 0]?.name = "b"
+    #expect(first._elementVersion != second._elementVersion)
+    #expect(first._previousElementVersion == second._previousElementVersion)
+    #expect(first._lastMutatedID == 0)
+  }
+
   @Test func duplicateIDInUniqueElementsIsAPreconditionFailure() async {
     let result = await #expect(
       processExitsWith: .failure, observing: [\.standardErrorContent]

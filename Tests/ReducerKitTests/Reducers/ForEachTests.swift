@@ -36,6 +36,7 @@ import Testing
       case rows(IdentifiedActionOf<Row>)
       case remove(Int)
       case replace(Int, with: Int)
+      case reload([Int])
     }
     var body: some ReducerOf<Self> {
       Reduce { state, action in
@@ -47,6 +48,8 @@ import Testing
         case .replace(let id, let newID):
           state.rows.remove(id: id)
           state.rows.append(Row.State(id: newID))
+        case .reload(let ids):
+          state.rows = IdentifiedArray(uniqueElements: ids.map { Row.State(id: $0) })
         }
         return .none
       }
@@ -117,6 +120,19 @@ import Testing
     store.send(.replace(1, with: 4))
     #expect(one.isCancelled)
     await one.finish()
+  }
+
+  @Test func replacingTheWholeArrayCancelsTheEffectsOfElementsNoLongerInIt() async {
+    // Both arrays are built the same way: their versions must still differ.
+    let store = makeStore()
+    let one = store.send(.rows(.element(id: 1, action: .startTimer)))
+    let two = store.send(.rows(.element(id: 2, action: .startTimer)))
+    store.send(.reload([2, 3, 4]))
+    #expect(one.isCancelled)
+    #expect(!two.isCancelled)
+    await one.finish()
+    two.cancel()
+    await two.finish()
   }
 
   @Test func elementsUsingTheSameIDDoNotCancelEachOther() async {

@@ -6,10 +6,18 @@ import Testing
 @Suite struct RowObserverGroupTests {
   /// A stand-in for a state holding a collection: its versions and one value per row.
   struct Table {
-    var structure: UInt = 0
-    var generation: UInt = 0
+    var structure: UInt64 = 1
+    var element: UInt64 = 0
+    var previousElement: UInt64 = 0
     var lastID: Int?
     var values = [0, 0, 0]
+
+    /// Records an in-place access to row `id`, as `IdentifiedArray` does.
+    mutating func willMutate(_ id: Int) {
+      previousElement = element
+      element += 1
+      lastID = id
+    }
   }
 
   func makeGroup(_ table: Table) -> RowObserverGroup {
@@ -18,7 +26,10 @@ import Testing
         id: RowGroupID(),
         readVersions: { pointer in
           let table = pointer.assumingMemoryBound(to: Table.self).pointee
-          return (table.structure, table.generation, table.lastID.map { AnyHashable($0) })
+          return CollectionVersions(
+            structure: table.structure, element: table.element,
+            previousElement: table.previousElement,
+            lastMutatedID: table.lastID.map { AnyHashable($0) })
         },
         state: UnsafeRawPointer($0))
     }
@@ -42,8 +53,7 @@ import Testing
     for row in 0..<3 { observe(row, of: table, in: group) }
     #expect(group.liveCount == 3)
     // Row 1 was mutated in place; row 2's value changed too, but only row 1 is checked.
-    table.generation += 1
-    table.lastID = 1
+    table.willMutate(1)
     table.values = [0, 5, 5]
     #expect(takeChanged(group, in: table) == 1)
     #expect(group.liveCount == 2)
@@ -67,11 +77,20 @@ import Testing
     #expect(takeChanged(group, in: table) == 2)
     #expect(group.liveCount == 1)
     // Row 1 is still observed, through the list that stayed.
-    table.generation += 1
-    table.lastID = 1
+    table.willMutate(1)
     table.values = [1, 2, 1]
     #expect(takeChanged(group, in: table) == 1)
     #expect(group.liveCount == 0)
+  }
+
+  @Test func twoAccessesSinceTheLastCheckCheckEveryRow() {
+    var table = Table()
+    let group = makeGroup(table)
+    for row in 0..<3 { observe(row, of: table, in: group) }
+    table.willMutate(0)
+    table.willMutate(2)
+    table.values = [1, 0, 1]
+    #expect(takeChanged(group, in: table) == 2)
   }
 
   @Test func observingARowAgainReplacesItsObserver() {
@@ -81,8 +100,7 @@ import Testing
     group.add(StateObserver(part: part, value: 0, lift: nil), row: AnyHashable(0))
     group.add(StateObserver(part: part, value: 3, lift: nil), row: AnyHashable(0))
     #expect(group.liveCount == 1)
-    table.generation += 1
-    table.lastID = 0
+    table.willMutate(0)
     table.values = [3, 0, 0]
     #expect(takeChanged(group, in: table) == 0)
   }

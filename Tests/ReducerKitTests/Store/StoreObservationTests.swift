@@ -20,6 +20,7 @@ import Testing
       case setA(Int), setB(Int)
       case rows(IdentifiedAction<Int, String>)
       case renameAll(String)
+      case reload([Int])
       case child(Counter.Action)
     }
     var body: some ReducerOf<Self> {
@@ -30,6 +31,8 @@ import Testing
         case .setB(let value): state.b = value
         case .renameAll(let title):
           for index in state.rows.indices { state.rows[index].title = title }
+        case .reload(let ids):
+          state.rows = IdentifiedArray(uniqueElements: ids.map { Row(id: $0, title: "new") })
         case .rows, .child: break
         }
         return .none
@@ -116,6 +119,19 @@ import Testing
       return changes
     }
     store.send(.renameAll("all"))
+    #expect(observers.allSatisfy { $0.value == 1 })
+  }
+
+  @Test func replacingTheRowsWithAnArrayBuiltTheSameWayNotifiesChangedRows() {
+    // The new array's versions must not match the old one's by chance.
+    let store = makeStore(rows: 3)
+    let rowStores = store.scope(state: \.rows, action: Form.Action.rows)
+    let observers = rowStores.map { rowStore in
+      let changes = Changes()
+      changes.observe { _ = rowStore.title }
+      return changes
+    }
+    store.send(.reload([0, 1, 2]))
     #expect(observers.allSatisfy { $0.value == 1 })
   }
 
