@@ -174,93 +174,71 @@ func runBenchmarks() async {
   // observer reads its field again (as a view re-renders after a change), outside the timed
   // part. `observable.fields.100` does the same with an `@Observable` class: what Observation
   // alone costs for the same change.
-  do {
-    let store = Store(initialState: WideState()) {
+  //
+  // observe.fields.100.reread: the whole cycle, timed: the send, then the observer reading the
+  // field again. Compared with the same cycle on the `@Observable` class, it shows what the store
+  // adds to Observation's own cost.
+  func measureObservedFields(
+    _ name: String, baseline: String?, timesReread: Bool,
+    change: @escaping (_ field: Int) -> Void, read: @escaping (_ field: Int) -> Void
+  ) {
+    func observe(_ field: Int) {
+      withObservationTracking {
+        read(field)
+      } onChange: {
+      }
+    }
+    for field in 0..<100 { observe(field) }
+    harness.measure(name, baseline: baseline, operations: sends / 10) { timed in
+      for index in 0..<(sends / 10) {
+        let field = index % 100
+        if timesReread {
+          timed {
+            change(field)
+            observe(field)
+          }
+        } else {
+          timed { change(field) }
+          observe(field)
+        }
+      }
+    }
+  }
+  func makeWideStore() -> Store<WideState, Int> {
+    Store(initialState: WideState()) {
       Reduce<WideState, Int> { state, field in
         state[keyPath: WideState.fields[field]] += 1
         return .none
       }
     }
-    func observe(_ field: Int) {
-      withObservationTracking {
-        _ = store[dynamicMember: WideState.fields[field] as KeyPath<WideState, Int>]
-      } onChange: {
-      }
-    }
-    for field in 0..<100 { observe(field) }
-    harness.measure("observe.fields.100", baseline: "send.none", operations: sends / 10) {
-      timed in
-      for index in 0..<(sends / 10) {
-        let field = index % 100
-        timed { store.send(field) }
-        observe(field)
-      }
-    }
+  }
+  do {
+    let store = makeWideStore()
+    measureObservedFields(
+      "observe.fields.100", baseline: "send.none", timesReread: false,
+      change: { store.send($0) },
+      read: { _ = store[dynamicMember: WideState.fields[$0] as KeyPath<WideState, Int>] })
   }
   do {
     let model = ObservableWideModel()
-    func observe(_ field: Int) {
-      withObservationTracking {
-        _ = model[keyPath: ObservableWideModel.fields[field]]
-      } onChange: {
-      }
-    }
-    for field in 0..<100 { observe(field) }
-    harness.measure("observable.fields.100", baseline: "send.none", operations: sends / 10) {
-      timed in
-      for index in 0..<(sends / 10) {
-        let field = index % 100
-        timed { model[keyPath: ObservableWideModel.fields[field]] += 1 }
-        observe(field)
-      }
-    }
+    measureObservedFields(
+      "observable.fields.100", baseline: "send.none", timesReread: false,
+      change: { model[keyPath: ObservableWideModel.fields[$0]] += 1 },
+      read: { _ = model[keyPath: ObservableWideModel.fields[$0]] })
   }
-
-  // observe.fields.100.reread: the whole cycle, timed: a send that changes 1 of 100 observed
-  // fields, then its observer reading the field again. Compared with the same cycle on an
-  // `@Observable` class (`observable.fields.100.reread`), it shows what the store adds to
-  // Observation's own cost.
   do {
     let model = ObservableWideModel()
-    func observe(_ field: Int) {
-      withObservationTracking {
-        _ = model[keyPath: ObservableWideModel.fields[field]]
-      } onChange: {
-      }
-    }
-    for field in 0..<100 { observe(field) }
-    harness.measure("observable.fields.100.reread", operations: sends / 10) {
-      for index in 0..<(sends / 10) {
-        let field = index % 100
-        model[keyPath: ObservableWideModel.fields[field]] += 1
-        observe(field)
-      }
-    }
+    measureObservedFields(
+      "observable.fields.100.reread", baseline: nil, timesReread: true,
+      change: { model[keyPath: ObservableWideModel.fields[$0]] += 1 },
+      read: { _ = model[keyPath: ObservableWideModel.fields[$0]] })
   }
   do {
-    let store = Store(initialState: WideState()) {
-      Reduce<WideState, Int> { state, field in
-        state[keyPath: WideState.fields[field]] += 1
-        return .none
-      }
-    }
-    func observe(_ field: Int) {
-      withObservationTracking {
-        _ = store[dynamicMember: WideState.fields[field] as KeyPath<WideState, Int>]
-      } onChange: {
-      }
-    }
-    for field in 0..<100 { observe(field) }
-    harness.measure(
-      "observe.fields.100.reread", baseline: "observable.fields.100.reread",
-      operations: sends / 10
-    ) {
-      for index in 0..<(sends / 10) {
-        let field = index % 100
-        store.send(field)
-        observe(field)
-      }
-    }
+    let store = makeWideStore()
+    measureObservedFields(
+      "observe.fields.100.reread", baseline: "observable.fields.100.reread", timesReread: true,
+      change: { store.send($0) },
+      read: { _ = store[dynamicMember: WideState.fields[$0] as KeyPath<WideState, Int>] })
   }
 
   // observe.rows.10 / 1000: a send to one of N observed row stores, which notifies that row's
