@@ -1,3 +1,4 @@
+import Foundation
 import ReducerKit
 import ReducerKitTesting
 import Testing

@@ -19,11 +19,20 @@ extension Effect {
   ///   - clock: The clock to measure on; use the `continuousClock` dependency so tests control it.
   ///   - latest: Whether the effect that runs at the end of an interval is the most recent one
   ///     (`true`) or the first one (`false`).
+  // Disfavoured: when both apply (an `any Clock<Duration>` opened implicitly), the overload
+  // for existential clocks is the one meant.
+  @_disfavoredOverload
   public func throttle<C: Clock>(
     id: some Hashable & Sendable,
     for interval: C.Duration,
     clock: C,
     latest: Bool
+  ) -> Self {
+    throttled(id: id, for: interval, clock: clock, latest: latest)
+  }
+
+  private func throttled<C: Clock>(
+    id: some Hashable & Sendable, for interval: C.Duration, clock: C, latest: Bool
   ) -> Self {
     Self(
       operation: .throttle(
@@ -38,6 +47,33 @@ extension Effect {
             try await clock.sleep(
               until: (last as! C.Instant).advanced(by: interval), tolerance: nil)
           })))
+  }
+}
+
+extension Effect {
+  /// Runs at most one effect with this id per `interval` of a clock held as
+  /// `any Clock<Duration>`, such as the `continuousClock` dependency.
+  ///
+  /// ```swift
+  /// @Dependency(\.continuousClock) var clock
+  /// // …
+  /// return .run { send in await send(.loadMore) }
+  ///   .throttle(id: "scroll", for: .milliseconds(500), clock: clock, latest: true)
+  /// ```
+  ///
+  /// The same as the generic ``throttle(id:for:clock:latest:)-(_,C.Duration,C,_)``, for an
+  /// existential clock: without this overload the call does not compile in a file that imports
+  /// Foundation.
+  public func throttle(
+    id: some Hashable & Sendable,
+    for interval: Duration,
+    clock: any Clock<Duration>,
+    latest: Bool
+  ) -> Self {
+    func throttle<C: Clock<Duration>>(on clock: C) -> Self {
+      throttled(id: id, for: interval, clock: clock, latest: latest)
+    }
+    return throttle(on: clock)
   }
 }
 

@@ -1,3 +1,4 @@
+import Foundation
 import ReducerKit
 
 /// The feature most TestStore tests drive: a counter with a delayed increment on a clock.

@@ -1,3 +1,4 @@
+import Foundation
 import ReducerKit
 import ReducerKitTesting
 import Testing
@@ -56,6 +57,40 @@ import Testing
     await store.receive(-1) { $0 = [1] }
     await clock.advance(by: .seconds(2))
     await store.send(2)
+    await store.receive(-2) { $0 = [1, 2] }
+    await store.finish()
+  }
+
+  /// The documented spelling inside a `body`, on the `continuousClock` dependency, in a file
+  /// that imports Foundation.
+  struct Loader: Reducer {
+    @Dependency(\.continuousClock) var clock
+    var body: some Reducer<[Int], Int> {
+      Reduce { state, action in
+        if action < 0 {
+          state.append(-action)
+          return .none
+        }
+        return .run { send in
+          await send(-action)
+        }
+        .throttle(id: "load", for: .seconds(1), clock: clock, latest: false)
+      }
+    }
+  }
+
+  @Test func throttlesOnTheClockDependencyInABody() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: []) {
+      Loader()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    await store.send(1)
+    await store.receive(-1) { $0 = [1] }
+    await store.send(2)
+    await store.send(3)
+    await clock.advance(by: .seconds(1))
     await store.receive(-2) { $0 = [1, 2] }
     await store.finish()
   }

@@ -1,3 +1,4 @@
+import Foundation
 import ReducerKit
 
 /// The counter most tests use.

@@ -1,3 +1,4 @@
+import Foundation
 import ReducerKit
 
 /// A settings form: the feature the binding tests use.

@@ -1,3 +1,4 @@
+import Foundation
 @testable import ReducerKit
 
 /// Collects the runtime warnings whose message contains `marker` while it is alive.
