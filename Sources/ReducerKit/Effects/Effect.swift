@@ -34,12 +34,9 @@ public struct Effect<Action> {
     case concatenate([Effect])
     indirect case cancellable(Effect, id: EffectID, cancelInFlight: Bool)
     case cancel(id: EffectID)
-    indirect case scoped(Effect, ScopeComponent)
-    /// Cancels every effect of a child instance (its lifetime key), when the child goes away.
-    case cancelChild(ScopeComponent)
-    /// Cancels the effects of every child of a `forEach` (identified by its key path) whose id is
-    /// no longer present.
-    case cancelRemovedChildren(of: AnyKeyPath, isPresent: (AnyHashable) -> Bool)
+    /// An effect of a child feature: its ids are scoped to the child, and the locator lets the
+    /// store find the child's state (to cancel the effect when the child goes away).
+    indirect case scoped(Effect, ScopeComponent, ChildLocator)
     /// Runs the effect now, or later, or never, as the throttle with this id decides.
     indirect case throttle(Effect, id: EffectID, plan: ThrottlePlan)
     /// The end of a throttle interval: runs the effect that waited for it.
@@ -294,12 +291,8 @@ public struct Effect<Action> {
         operation: .cancellable(effect.map(transform), id: id, cancelInFlight: cancelInFlight))
     case .cancel(let id):
       return Effect<NewAction>(operation: .cancel(id: id))
-    case .scoped(let effect, let component):
-      return Effect<NewAction>(operation: .scoped(effect.map(transform), component))
-    case .cancelChild(let component):
-      return Effect<NewAction>(operation: .cancelChild(component))
-    case .cancelRemovedChildren(let keyPath, let isPresent):
-      return Effect<NewAction>(operation: .cancelRemovedChildren(of: keyPath, isPresent: isPresent))
+    case .scoped(let effect, let component, let locator):
+      return Effect<NewAction>(operation: .scoped(effect.map(transform), component, locator))
     case .throttle(let effect, let id, let plan):
       return Effect<NewAction>(operation: .throttle(effect.map(transform), id: id, plan: plan))
     case .throttleFire(let id, let plan):
@@ -311,7 +304,7 @@ public struct Effect<Action> {
   /// `.dependency` override reaches the effects it returns (they start after it has returned).
   package func withDependencies(_ values: DependencyValues) -> Self {
     switch operation {
-    case .none, .send, .cancel, .cancelChild, .cancelRemovedChildren, .throttleFire:
+    case .none, .send, .cancel, .throttleFire:
       return self
     case .throttle(let effect, let id, let plan):
       return Self(operation: .throttle(effect.withDependencies(values), id: id, plan: plan))
@@ -333,31 +326,50 @@ public struct Effect<Action> {
       return Self(
         operation: .cancellable(
           effect.withDependencies(values), id: id, cancelInFlight: cancelInFlight))
-    case .scoped(let effect, let component):
-      return Self(operation: .scoped(effect.withDependencies(values), component))
+    case .scoped(let effect, let component, let locator):
+      return Self(operation: .scoped(effect.withDependencies(values), component, locator))
     }
   }
 
   /// Whether running this effect needs no task: it only sends actions and cancels.
   package var isSynchronous: Bool {
     switch operation {
-    case .none, .send, .cancel, .cancelChild, .cancelRemovedChildren, .throttleFire: true
+    case .none, .send, .cancel, .throttleFire: true
     case .throttle: false
     case .run: false
     case .merge(let effects), .concatenate(let effects): effects.allSatisfy(\.isSynchronous)
-    case .cancellable(let effect, _, _), .scoped(let effect, _): effect.isSynchronous
+    case .cancellable(let effect, _, _), .scoped(let effect, _, _): effect.isSynchronous
     }
   }
 
-  /// An effect that cancels everything a child instance started (see `ifLet`).
-  package static func cancelChild(_ component: ScopeComponent) -> Self {
-    Self(operation: .cancelChild(component))
+  /// This effect with its cancellation ids scoped to a child feature (see `Scope`); `locator`
+  /// finds the child's state in its parent's, so the store can cancel the effect when the child
+  /// goes away.
+  package func scoped(to component: ScopeComponent, locator: ChildLocator) -> Self {
+    if isNone { return self }
+    return Self(operation: .scoped(self, component, locator))
   }
 
-  /// This effect with its cancellation ids scoped to a child feature (see `Scope`).
-  package func scoped(to component: ScopeComponent) -> Self {
-    if isNone { return self }
-    return Self(operation: .scoped(self, component))
+  /// The cancellation keys this effect registers under when it starts at `path` (its ids, and the
+  /// lifetimes of the children it belongs to): what a concatenation watches for its parts that
+  /// have not started yet.
+  package func cancellationKeys(at path: ScopePath, into keys: inout Set<EffectKey>) {
+    switch operation {
+    case .none, .send, .cancel, .throttleFire, .run:
+      return
+    case .merge(let effects), .concatenate(let effects):
+      for effect in effects { effect.cancellationKeys(at: path, into: &keys) }
+    case .cancellable(let effect, let id, _):
+      keys.insert(EffectKey(path: path, id: id))
+      effect.cancellationKeys(at: path, into: &keys)
+    case .throttle(let effect, let id, _):
+      keys.insert(EffectKey(path: path, id: id))
+      effect.cancellationKeys(at: path, into: &keys)
+    case .scoped(let effect, let component, _):
+      let childPath = path + [component]
+      if component.hasLifetime { keys.insert(EffectKey(path: childPath, id: nil)) }
+      effect.cancellationKeys(at: childPath, into: &keys)
+    }
   }
 }
 

@@ -45,6 +45,14 @@ package struct EffectID: Hashable, @unchecked Sendable, CustomStringConvertible 
     return .some(child.instance)
   }
 
+  /// The instance id of the child this id identifies (its element id, or its `Identifiable` id),
+  /// or `nil` when it has none or is not a child's id.
+  package var childInstance: AnyHashable? {
+    if let child = base.base as? ChildInstance { return child.instance }
+    if let child = base.base as? CaseInstance { return child.instance }
+    return nil
+  }
+
   private static let nextOwner = Locked<UInt64>(0)
 
   private struct ChildInstance: Hashable {

@@ -17,6 +17,20 @@ package final class EffectRegistry: Sendable {
     var entries: [UInt64: Entry] = [:]
     var tokensByKey: [EffectKey: Set<UInt64>] = [:]
     var isClosed = false
+    /// Child lifetime keys whose last effect ended, for the root store to stop watching.
+    var endedLifetimes: [EffectKey] = []
+    /// Concatenations waiting to start parts: the keys each one's pending parts would register
+    /// under, and those of them cancelled since it started.
+    var watches: [UInt64: CancellationWatch] = [:]
+    var watchesByKey: [EffectKey: Set<UInt64>] = [:]
+    var nextWatch: UInt64 = 0
+  }
+
+  /// What a concatenation's pending parts would register under, and which of those keys were
+  /// cancelled since the concatenation started.
+  fileprivate struct CancellationWatch {
+    let keys: Set<EffectKey>
+    var cancelled: Set<EffectKey> = []
   }
 
   private let table = Locked(Table())
@@ -70,7 +84,10 @@ package final class EffectRegistry: Sendable {
       for key in entry.keys {
         // In place: copying the set out first would copy it whole for every effect that ends.
         guard table.tokensByKey[key]?.remove(token) != nil else { continue }
-        if table.tokensByKey[key]?.isEmpty == true { table.tokensByKey[key] = nil }
+        if table.tokensByKey[key]?.isEmpty == true {
+          table.tokensByKey[key] = nil
+          if key.id == nil { table.endedLifetimes.append(key) }
+        }
       }
       guard let group = entry.group else { return [] }
       group.members.remove(token)
@@ -79,9 +96,13 @@ package final class EffectRegistry: Sendable {
     for waiter in waiters { waiter.resume() }
   }
 
-  /// Cancels every effect registered under `key`. Unknown keys are a no-op.
+  /// Cancels every effect registered under `key`, and the parts registered under it of the
+  /// concatenations that have not started them yet. Unknown keys are a no-op.
   package func cancel(_ key: EffectKey) {
     let tasks = table.withLock { table -> [Task<Void, Never>] in
+      if let watches = table.watchesByKey[key] {
+        for watch in watches { table.watches[watch]?.cancelled.insert(key) }
+      }
       guard let tokens = table.tokensByKey.removeValue(forKey: key) else { return [] }
       return tokens.compactMap { table.markCancelled($0) }
     }
@@ -89,25 +110,44 @@ package final class EffectRegistry: Sendable {
     for task in tasks { task.cancel() }
   }
 
-  /// Cancels every effect of the children of the composing reducer at `keyPath`, directly under
-  /// `path`, whose instance id satisfies `shouldCancel` (a `forEach` whose elements were removed).
-  ///
-  /// - Complexity: O(*k*) in the number of keys with running effects.
-  package func cancelChildren(
-    under path: ScopePath, of keyPath: AnyKeyPath, where shouldCancel: (AnyHashable) -> Bool
-  ) {
-    // Collect candidate lifetime keys under the lock, decide outside it (the predicate is user
-    // code: `Hashable` conformances).
-    let candidates = table.withLock { table -> [(EffectKey, AnyHashable)] in
-      table.tokensByKey.keys.compactMap { key in
-        guard key.id == nil, key.path.count == path.count + 1,
-          key.path.starts(with: path),
-          case .some(.some(let instance)) = key.path.last!.id.instance(ofChildAt: keyPath)
-        else { return nil }
-        return (key, instance)
+  /// Takes the child lifetime keys whose effects have all ended since the last call (and have
+  /// not started new ones since).
+  package func takeEndedLifetimes() -> [EffectKey] {
+    table.withLock { table in
+      guard !table.endedLifetimes.isEmpty else { return [] }
+      defer { table.endedLifetimes.removeAll(keepingCapacity: true) }
+      return table.endedLifetimes.filter { table.tokensByKey[$0] == nil }
+    }
+  }
+
+  /// Starts recording which of `keys` are cancelled (by ``cancel(_:)-(EffectKey)``, as a
+  /// `.cancel(id:)` or a `cancelInFlight` does), for a concatenation whose parts registered under
+  /// them have not started. Returns `nil` when there is nothing to watch.
+  package func watchCancellations(of keys: Set<EffectKey>) -> UInt64? {
+    guard !keys.isEmpty else { return nil }
+    return table.withLock { table in
+      table.nextWatch &+= 1
+      let watch = table.nextWatch
+      table.watches[watch] = CancellationWatch(keys: keys)
+      for key in keys { table.watchesByKey[key, default: []].insert(watch) }
+      return watch
+    }
+  }
+
+  /// The watched keys cancelled since ``watchCancellations(of:)``.
+  package func cancelledKeys(of watch: UInt64) -> Set<EffectKey> {
+    table.withLock { $0.watches[watch]?.cancelled ?? [] }
+  }
+
+  /// Stops a watch started by ``watchCancellations(of:)``.
+  package func endWatch(_ watch: UInt64) {
+    table.withLock { table in
+      guard let ended = table.watches.removeValue(forKey: watch) else { return }
+      for key in ended.keys {
+        table.watchesByKey[key]?.remove(watch)
+        if table.watchesByKey[key]?.isEmpty == true { table.watchesByKey[key] = nil }
       }
     }
-    for (key, instance) in candidates where shouldCancel(instance) { cancel(key) }
   }
 
   /// Cancels every effect counted in `group`.

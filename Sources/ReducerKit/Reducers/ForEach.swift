@@ -19,7 +19,8 @@ extension Reducer {
   /// - An action `.rows(.element(id: id, action: rowAction))` runs the element reducer on the
   ///   element with that id, found in O(1) whatever the size of the array, and mutated in place.
   /// - Elements run **before** the parent.
-  /// - Removing an element cancels every effect it started.
+  /// - Removing an element cancels every effect it started, whichever reducer removed it (this
+  ///   one, a sibling in the same `body`, a parent above): the store checks after every action.
   /// - Each element's cancellation ids are its own: two rows using `"timer"` never cancel each
   ///   other.
   /// - An action for an id that is not in the array changes nothing and is reported as a runtime
@@ -93,9 +94,8 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable, Element: Reducer>: 
     let embed = toElementAction.embedder
     let reduceParent = parent.reduce
     let reduceElement = element.reduce
-    let toVersion = toElements.appending(path: \IdentifiedArray<ID, ElementState>._structureVersion)
+    let locator = ChildLocator.element(toElements)
     return ResolvedReducer { state, action in
-      let versionBefore = state[keyPath: toVersion]
       var effect = Effect<Action>.none
       _ = visit(action) { identifiedAction in
         guard case .element(let id, let elementAction) = identifiedAction else { return }
@@ -111,7 +111,8 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable, Element: Reducer>: 
               .map { embed(.element(id: id, action: $0)) }
               .scoped(
                 to: ScopeComponent(
-                  id: EffectID(child: toElements, instance: AnyHashable(id)), hasLifetime: true))
+                  id: EffectID(child: toElements, instance: AnyHashable(id)), hasLifetime: true),
+                locator: locator)
           }
         } else {
           runtimeWarn(
@@ -125,20 +126,14 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable, Element: Reducer>: 
       }
       let parentEffect = reduceParent(&state, action)
       if !parentEffect.isNone { effect = effect.merge(with: parentEffect) }
-      if state[keyPath: toVersion] != versionBefore {
-        let elements = state[keyPath: toElements]
-        effect = effect.merge(
-          with: Effect(
-            operation: .cancelRemovedChildren(
-              of: toElements,
-              isPresent: { id in (id.base as? ID).map(elements.contains(id:)) ?? false })))
-      }
       return effect
     }
   }
 
-  /// Runs the element reducer for an element action, then the parent, then cancels the effects of
-  /// removed elements.
+  /// Runs the element reducer for an element action, then the parent.
+  ///
+  /// The store cancels the effects of an element once it is no longer in the array after an
+  /// action, whichever reducer removed it.
   public func reduce(
     into state: inout Parent.State, action: Parent.Action
   ) -> Effect<

@@ -17,7 +17,8 @@ extension Reducer {
   ///
   /// - The child runs **before** the parent.
   /// - When the state leaves the case (or, for an `Identifiable` child, the child's id changes),
-  ///   every effect the child started is cancelled.
+  ///   every effect the child started is cancelled, whichever reducer changed it: the store checks
+  ///   after every action.
   /// - A child action while another case is active changes nothing and is reported as a runtime
   ///   warning.
   ///
@@ -66,6 +67,8 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   /// Stands for this reducer in the child's scope path (an enum case has no key path).
   let owner = EffectID.makeUniqueOwner()
   let isIdentifiable = Child.State.self is any Identifiable.Type
+  /// Finds the child in the parent's state, for the store's check that it is still there.
+  let locator: ChildLocator
   let fileID: StaticString
   let line: UInt
 
@@ -81,6 +84,10 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     self.child = ResolvedReducer(child)
     self.toCaseState = toCaseState
     self.toCaseAction = toCaseAction
+    let isIdentifiable = Child.State.self is any Identifiable.Type
+    locator = .enumCase(
+      toCaseState,
+      instance: { isIdentifiable ? ($0 as? any Identifiable)?.anyID : nil })
     self.fileID = fileID
     self.line = line
   }
@@ -91,20 +98,22 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     return ScopeComponent(id: EffectID(child: owner, instance: instance), hasLifetime: true)
   }
 
-  /// Runs the child (if the action is the child's and its case is active), then the parent, then
-  /// cancels the child's effects if the state left the case.
+  /// Runs the child (if the action is the child's and its case is active), then the parent.
+  ///
+  /// The store cancels the child's effects once the state has left the case (or holds another
+  /// instance) after an action, whichever reducer changed it.
   public func reduce(
     into state: inout Parent.State, action: Parent.Action
   ) -> Effect<
     Parent.Action
   > {
-    let before = toCaseState.extract(from: state).map(component(for:))
     var effect = Effect<Parent.Action>.none
     if let childAction = toCaseAction.extract(from: action) {
-      if let component = before, var childState = toCaseState.extract(from: state) {
+      if var childState = toCaseState.extract(from: state) {
+        let component = component(for: childState)
         effect = child.reduce(&childState, childAction)
           .map(toCaseAction.embed)
-          .scoped(to: component)
+          .scoped(to: component, locator: locator)
         state = toCaseState.embed(childState)
       } else {
         runtimeWarn(
@@ -115,11 +124,7 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
           """, fileID: fileID, line: line)
       }
     }
-    effect = effect.merge(with: parent.reduce(&state, action))
-    if let before, before != toCaseState.extract(from: state).map(component(for:)) {
-      effect = effect.merge(with: .cancelChild(before))
-    }
-    return effect
+    return effect.merge(with: parent.reduce(&state, action))
   }
 }
 

@@ -20,7 +20,8 @@ extension Reducer {
   /// - The child runs **before** the parent, so the parent sees the child's changes and can
   ///   dismiss it in response to a child action.
   /// - When the child state becomes `nil` (or, for an `Identifiable` child, its id changes), every
-  ///   effect the child started is cancelled.
+  ///   effect the child started is cancelled, whichever reducer changed it (this one, a sibling in
+  ///   the same `body`, a parent above, a `BindingReducer`): the store checks after every action.
   /// - A child action while the child state is `nil` changes nothing and is reported as a runtime
   ///   warning.
   /// - The child's cancellation ids are its own: they never cancel the parent's effects or another
@@ -109,6 +110,8 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   let toChildState: WritableKeyPath<Parent.State, Child.State?>
   let toChildAction: CasePath<Parent.Action, Child.Action>
   let instance: (Child.State) -> AnyHashable?
+  /// Finds the child in the parent's state, for the store's check that it is still there.
+  let locator: ChildLocator
   let fileID: StaticString
   let line: UInt
 
@@ -126,6 +129,7 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     self.toChildState = toChildState
     self.toChildAction = toChildAction
     self.instance = instance
+    locator = .optional(toChildState, instance: instance)
     self.fileID = fileID
     self.line = line
   }
@@ -137,20 +141,21 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
       id: EffectID(child: toChildState, instance: instance(childState)), hasLifetime: true)
   }
 
-  /// Runs the child (if the action is the child's and the child is present), then the parent,
-  /// then cancels the child's effects if the parent dismissed or replaced it.
+  /// Runs the child (if the action is the child's and the child is present), then the parent.
+  ///
+  /// The store cancels the child's effects once the child state is `nil` (or holds another
+  /// instance) after an action, whichever reducer changed it.
   public func reduce(
     into state: inout Parent.State, action: Parent.Action
   ) -> Effect<
     Parent.Action
   > {
-    let before = presented(in: state)
     var effect = Effect<Parent.Action>.none
     if let childAction = toChildAction.extract(from: action) {
-      if let component = before {
+      if let component = presented(in: state) {
         effect = child.reduce(&state[keyPath: toChildState]!, childAction)
           .map(toChildAction.embed)
-          .scoped(to: component)
+          .scoped(to: component, locator: locator)
       } else {
         runtimeWarn(
           """
@@ -161,10 +166,6 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
           """, fileID: fileID, line: line)
       }
     }
-    effect = effect.merge(with: parent.reduce(&state, action))
-    if let before, before != presented(in: state) {
-      effect = effect.merge(with: .cancelChild(before))
-    }
-    return effect
+    return effect.merge(with: parent.reduce(&state, action))
   }
 }

@@ -60,14 +60,16 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   ) where ChildState == Child.State, ChildAction == Child.Action {
     resolvedReducer = Self.makeReducer(
       toChildState: state, toChildAction: action, child: ResolvedReducer(child),
-      component: ScopeComponent(id: EffectID(keyPath: state), hasLifetime: false))
+      component: ScopeComponent(id: EffectID(keyPath: state), hasLifetime: false),
+      locator: .keyPath(state))
   }
 
   private static func makeReducer<ChildState, ChildAction>(
     toChildState: WritableKeyPath<ParentState, ChildState>,
     toChildAction: CasePath<ParentAction, ChildAction>,
     child: ResolvedReducer<ChildState, ChildAction>,
-    component: ScopeComponent
+    component: ScopeComponent,
+    locator: ChildLocator
   ) -> ResolvedReducer<ParentState, ParentAction> {
     let visit = toChildAction.visitor
     let embed = toChildAction.embedder
@@ -78,7 +80,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
         effect = reduceChild(&state[keyPath: toChildState], childAction)
       }
       guard isChildAction, !effect.isNone else { return .none }
-      return effect.map(embed).scoped(to: component)
+      return effect.map(embed).scoped(to: component, locator: locator)
     }
   }
 

@@ -20,6 +20,9 @@ package final class RootStoreCore<State, Action>: StoreCore<State, Action> {
 
   /// Throttles by (feature, id).
   private var throttles: [EffectKey: ThrottleState<Action>] = [:]
+  /// The child instances with running effects, checked after every action: a child that went
+  /// away has its effects cancelled, whichever reducer removed it.
+  private let lifetimes = ChildLifetimes()
 
   /// Actions waiting to be reduced, first in first out; `queueHead` is the next one.
   private var queue: [QueuedAction] = []
@@ -177,8 +180,29 @@ package final class RootStoreCore<State, Action>: StoreCore<State, Action> {
   private func reduceNow(_ action: Action, context: inout EffectContext) {
     let effect = reducer.reduce(&currentState, action)
     didChangeState()
-    if effect.isNone { return }
-    start(effect, action: action, context: &context)
+    if !effect.isNone { start(effect, action: action, context: &context) }
+    if !lifetimes.isEmpty { cancelGoneChildren() }
+  }
+
+  /// Cancels the effects of every child that is no longer in the state.
+  private func cancelGoneChildren() {
+    let ended = registry.takeEndedLifetimes()
+    if !ended.isEmpty { lifetimes.forget(ended) }
+    guard !lifetimes.isEmpty else { return }
+    // A copy of the state (not an exclusive access to it): the lenses run user code (key paths,
+    // ids) that may read this store.
+    let gone = withUnsafePointer(to: currentState) {
+      lifetimes.removeGone(in: UnsafeRawPointer($0))
+    }
+    for key in gone { registry.cancel(key) }
+  }
+
+  /// Watches the children an effect about to start belongs to.
+  private func watchLifetimes(of context: EffectContext) {
+    guard !context.locators.isEmpty else { return }
+    for key in context.keys where key.id == nil {
+      lifetimes.watch(key, locators: context.locators.prefix(key.path.count))
+    }
   }
 
   private func didChangeState() {
@@ -217,6 +241,8 @@ package final class RootStoreCore<State, Action>: StoreCore<State, Action> {
       }
     case .cancellable(let inner, let id, let cancelInFlight):
       let key = EffectKey(path: context.path, id: id)
+      // A part of a concatenation whose id was cancelled before the part started.
+      if !context.skipped.isEmpty, context.skipped.contains(key) { return }
       if cancelInFlight { registry.cancel(key) }
       var innerContext = context
       innerContext.keys.append(key)
@@ -226,6 +252,7 @@ package final class RootStoreCore<State, Action>: StoreCore<State, Action> {
       registry.cancel(EffectKey(path: context.path, id: id))
     case .throttle(let inner, let id, let plan):
       let key = EffectKey(path: context.path, id: id)
+      if !context.skipped.isEmpty, context.skipped.contains(key) { return }
       let now = plan.now()
       var throttle = throttles[key] ?? ThrottleState()
       if let lastRun = throttle.lastRun, !plan.isDue(lastRun, now) {
@@ -260,15 +287,15 @@ package final class RootStoreCore<State, Action>: StoreCore<State, Action> {
       pendingContext.keys.removeAll { $0 == key }
       start(pending, action: action, context: &pendingContext)
       context.group = pendingContext.group
-    case .cancelRemovedChildren(let keyPath, let isPresent):
-      registry.cancelChildren(under: context.path, of: keyPath, where: { !isPresent($0) })
-    case .cancelChild(let component):
-      registry.cancel(EffectKey(path: context.path + [component], id: nil))
-    case .scoped(let inner, let component):
+    case .scoped(let inner, let component, let locator):
       var innerContext = context
       innerContext.path.append(component)
+      innerContext.locators.append(locator)
       if component.hasLifetime {
-        innerContext.keys.append(EffectKey(path: innerContext.path, id: nil))
+        let key = EffectKey(path: innerContext.path, id: nil)
+        // A part of a concatenation whose child went away before the part started.
+        if !context.skipped.isEmpty, context.skipped.contains(key) { return }
+        innerContext.keys.append(key)
       }
       start(inner, action: action, context: &innerContext)
       context.group = innerContext.group
@@ -283,6 +310,7 @@ package final class RootStoreCore<State, Action>: StoreCore<State, Action> {
 
   private func startTask(_ run: Effect<Action>.Run, action: Action, context: EffectContext) {
     guard let token = registry.reserve(keys: context.keys, group: context.group) else { return }
+    watchLifetimes(of: context)
     let send = makeSend(group: context.group)
     let registry = registry
     // The action is only described on the main actor, when the effect reports an error.
@@ -319,11 +347,19 @@ package final class RootStoreCore<State, Action>: StoreCore<State, Action> {
     _ effects: [Effect<Action>], action: Action, context: EffectContext
   ) {
     guard let token = registry.reserve(keys: context.keys, group: context.group) else { return }
+    watchLifetimes(of: context)
     let registry = registry
+    // A `.cancel(id:)` (or a `cancelInFlight`, or a child going away) that comes before a part
+    // has started must still reach it: watch the keys the parts would register under.
+    var partKeys = Set<EffectKey>()
+    for effect in effects { effect.cancellationKeys(at: context.path, into: &partKeys) }
+    let watch = registry.watchCancellations(of: partKeys)
     // Built here, on the main actor, and only used there (in `runConcatenation`).
     let work = UncheckedSendable((effects, action, context))
     let operation: @Sendable () async -> Void = { [weak self] in
-      await self?.runConcatenation(work.value.0, action: work.value.1, context: work.value.2)
+      await self?.runConcatenation(
+        work.value.0, action: work.value.1, context: work.value.2, watch: watch)
+      if let watch { registry.endWatch(watch) }
       registry.complete(token)
     }
     if let effectExecutor,
@@ -337,7 +373,7 @@ package final class RootStoreCore<State, Action>: StoreCore<State, Action> {
   }
 
   private func runConcatenation(
-    _ effects: [Effect<Action>], action: Action, context: EffectContext
+    _ effects: [Effect<Action>], action: Action, context: EffectContext, watch: UInt64?
   ) async {
     for effect in effects {
       guard !Task.isCancelled else { break }
@@ -345,10 +381,12 @@ package final class RootStoreCore<State, Action>: StoreCore<State, Action> {
       // part starts when that group is empty.
       var partContext = context
       partContext.group = EffectGroup()
+      if let watch { partContext.skipped = registry.cancelledKeys(of: watch) }
       let part = partContext.group!
       registry.retain(part)
       start(effect, action: action, context: &partContext)
       drainIfIdle()
+      if !lifetimes.isEmpty { cancelGoneChildren() }
       registry.release(part)
       await registry.wait(for: part)
     }
@@ -367,8 +405,12 @@ package final class RootStoreCore<State, Action>: StoreCore<State, Action> {
 /// cancellation keys it registers under, and the group of the `send` it counts in.
 package struct EffectContext {
   var path: ScopePath = []
+  /// How to find each component of `path` in its parent's state.
+  var locators: [ChildLocator] = []
   var keys: [EffectKey] = []
   var group: EffectGroup?
+  /// Keys cancelled before this part of a concatenation started: effects under them are skipped.
+  var skipped: Set<EffectKey> = []
 }
 
 /// A description of an action for warnings and test failures: `Counter.Action.increment`, the

@@ -81,7 +81,7 @@ import Testing
 
   @Test func throttlesOnTheClockDependencyInABody() async {
     let clock = TestClock()
-    let store = TestStore(initialState: []) {
+    let store = TestStore(initialState: [Int]()) {
       Loader()
     } withDependencies: {
       $0.continuousClock = clock

@@ -35,7 +35,7 @@ import Testing
     let core = makeCore { _, _ in
       Effect<String>.run { _ in try await Task.sleep(for: .seconds(60)) }
         .cancellable(id: "wait")
-        .scoped(to: component)
+        .scoped(to: component, locator: .identity)
     }
     let task = core.send("start", group: nil)
     #expect(core.registry.isRunning(EffectKey(path: [component], id: EffectID("wait"))))

@@ -1,0 +1,137 @@
+/// The child instances whose effects are running, and how to find each one in the root state:
+/// after every action the root store asks which of them went away, whoever removed them (the
+/// reducer that composes the child, a sibling reducer, a parent above it, a binding), and cancels
+/// their effects.
+///
+/// Children are grouped by owner (the composing reducer at one place in the state tree): an owner
+/// whose children live in an `IdentifiedArray` is skipped in one comparison while the array's
+/// structure is unchanged, so the check costs O(owners) per action, not O(running children).
+///
+/// A pure table: it neither runs tasks nor cancels anything itself.
+@MainActor
+package final class ChildLifetimes {
+  /// One composing reducer at one place: the children it has with running effects.
+  private final class Owner {
+    /// Finds the owner's own state (the children's parent state) in the root state; `nil` for an
+    /// owner at the root.
+    let toParent: ChildLens?
+    let version: ((UnsafeRawPointer) -> UInt64)?
+    /// The version seen by the last check that found every child present.
+    var checkedVersion: UInt64?
+    var children: [EffectKey: ChildLens] = [:]
+    /// Children watched since the last check: checked even when the version is unchanged.
+    var newChildren: [EffectKey] = []
+
+    init(toParent: ChildLens?, version: ((UnsafeRawPointer) -> UInt64)?) {
+      self.toParent = toParent
+      self.version = version
+    }
+  }
+
+  private struct OwnerKey: Hashable {
+    let parentPath: ArraySlice<ScopeComponent>
+    let locator: ObjectIdentifier
+  }
+
+  private var owners: [OwnerKey: Owner] = [:]
+  private var ownerOfChild: [EffectKey: OwnerKey] = [:]
+
+  package init() {}
+
+  /// Whether no child is watched (then nothing needs checking after an action).
+  package var isEmpty: Bool { ownerOfChild.isEmpty }
+
+  /// How many child instances are watched.
+  package var count: Int { ownerOfChild.count }
+
+  /// Watches the child instance whose lifetime key is `key` (a key with a `nil` id whose path
+  /// ends at the child). `locators[i]` finds `key.path[i]` in the state of `key.path[..<i]`.
+  /// Watching a child already watched does nothing.
+  package func watch(_ key: EffectKey, locators: ArraySlice<ChildLocator>) {
+    guard ownerOfChild[key] == nil else { return }
+    let path = key.path
+    precondition(path.count == locators.count, "a locator for every component of the path")
+    let last = path.count - 1
+    let ownerKey = OwnerKey(
+      parentPath: path[..<last],
+      locator: ObjectIdentifier(locators[locators.startIndex + last]))
+    let owner: Owner
+    if let existing = owners[ownerKey] {
+      owner = existing
+    } else {
+      owner = Owner(
+        toParent: Self.compose(path[..<last], locators.prefix(last)),
+        version: locators[locators.startIndex + last].version)
+      owners[ownerKey] = owner
+    }
+    owner.children[key] = locators[locators.startIndex + last].lens(path[last])
+    // The last check's version says nothing about a new child: it is checked on its own.
+    owner.newChildren.append(key)
+    ownerOfChild[key] = ownerKey
+  }
+
+  /// Stops watching the children whose effects have all ended.
+  package func forget(_ keys: some Sequence<EffectKey>) {
+    for key in keys {
+      guard let ownerKey = ownerOfChild.removeValue(forKey: key), let owner = owners[ownerKey]
+      else { continue }
+      owner.children[key] = nil
+      if owner.children.isEmpty { owners[ownerKey] = nil }
+    }
+  }
+
+  /// The watched children that are no longer in `rootState`; they are forgotten (their effects
+  /// are the caller's to cancel).
+  package func removeGone(in rootState: UnsafeRawPointer) -> [EffectKey] {
+    var gone: [EffectKey] = []
+    for owner in owners.values {
+      let isParentPresent = withParentState(of: owner, in: rootState) { parent in
+        defer { owner.newChildren.removeAll(keepingCapacity: true) }
+        if let version = owner.version {
+          let current = version(parent)
+          if current == owner.checkedVersion {
+            // No child went away since the last check; only the new ones need a look.
+            for key in owner.newChildren {
+              if let lens = owner.children[key], !lens(parent, { _ in true }) { gone.append(key) }
+            }
+            return true
+          }
+          owner.checkedVersion = current
+        }
+        for (key, lens) in owner.children where !lens(parent, { _ in true }) {
+          gone.append(key)
+        }
+        return true
+      }
+      if !isParentPresent {
+        // The owner's own state went away (a row that held it was removed): so did its children.
+        gone.append(contentsOf: owner.children.keys)
+      }
+    }
+    if !gone.isEmpty { forget(gone) }
+    return gone
+  }
+
+  private func withParentState(
+    of owner: Owner, in rootState: UnsafeRawPointer, _ body: (UnsafeRawPointer) -> Bool
+  ) -> Bool {
+    guard let toParent = owner.toParent else { return body(rootState) }
+    return toParent(rootState, body)
+  }
+
+  /// One lens through every component of `path`, made once per owner.
+  private static func compose(
+    _ path: ArraySlice<ScopeComponent>, _ locators: ArraySlice<ChildLocator>
+  ) -> ChildLens? {
+    var lens: ChildLens?
+    for (component, locator) in zip(path, locators) {
+      let next = locator.lens(component)
+      if let outer = lens {
+        lens = { root, body in outer(root) { parent in next(parent, body) } }
+      } else {
+        lens = next
+      }
+    }
+    return lens
+  }
+}
