@@ -52,15 +52,17 @@ public final class ImmediateClock: Clock, Sendable {
   /// The smallest step the clock distinguishes: none.
   public var minimumResolution: Duration { .zero }
 
-  /// Returns at once (after a yield), moving the clock to `deadline`.
+  /// Returns at once, without suspending, moving the clock to `deadline`.
   ///
   /// ```swift
   /// try await clock.sleep(for: .seconds(60))  // returns immediately
   /// ```
+  ///
+  /// Not suspending is what lets a TestStore see an effect that only sleeps on this clock finish
+  /// before `send` returns. (So a loop that does nothing but sleep on it never yields: give such a
+  /// loop an end, or use a ``TestClock``.)
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
     try Task.checkCancellation()
     current.withLock { $0 = max($0, deadline) }
-    await Task.yield()
-    try Task.checkCancellation()
   }
 }

@@ -76,9 +76,10 @@ public final class TestStore<State: Equatable, Action> {
   /// ```
   ///
   /// Dependencies resolve in a test context: a dependency used without an override must have a
-  /// `testValue`, or its use fails the test with its name.
+  /// `testValue`, or its use fails the test with its name. `initialState` is evaluated once,
+  /// under those dependencies (the test context plus `prepareDependencies`' overrides).
   public init<R: Reducer>(
-    initialState: State,
+    initialState: @autoclosure () -> State,
     @ReducerBuilder<State, Action> reducer: () -> R,
     withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
     fileID: StaticString = #fileID,
@@ -90,9 +91,10 @@ public final class TestStore<State: Equatable, Action> {
     let reducer = Reduce(reducer())
     self.recorder = recorder
     location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    expectedState = initialState
     var dependencies = DependencyValues.testContext
     prepareDependencies(&dependencies)
+    let initialState = DependencyValues.withValues(dependencies) { initialState() }
+    expectedState = initialState
     store = Store(
       initialState: initialState,
       reducer: {

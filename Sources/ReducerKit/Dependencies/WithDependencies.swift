@@ -49,3 +49,31 @@ public func withDependencies<R>(
   try updateValues(&values)
   return try await DependencyValues.withValues(values, isolation: isolation, operation: operation)
 }
+
+/// Builds an effect with the current dependencies changed by `updateValues`: the effect's
+/// asynchronous work sees the changes too, when it runs after the reducer has returned (TCA's
+/// semantics).
+///
+/// ```swift
+/// case .refresh:
+///   return withDependencies {
+///     $0.apiClient = .cached
+///   } operation: {
+///     .run { send in
+///       await send(.loaded(try await apiClient.fetch()))  // the cached client
+///     }
+///   }
+/// ```
+///
+/// - Parameters:
+///   - updateValues: Changes a copy of the current dependencies.
+///   - operation: Builds the effect.
+/// - Returns: The effect, running under the changed dependencies.
+public func withDependencies<Action>(
+  _ updateValues: (inout DependencyValues) throws -> Void,
+  operation: () throws -> Effect<Action>
+) rethrows -> Effect<Action> {
+  var values = DependencyValues.current
+  try updateValues(&values)
+  return try DependencyValues.withValues(values, operation: operation).withDependencies(values)
+}

@@ -49,25 +49,27 @@ public final class Store<State, Action>: Observable {
   ///
   /// The reducer's `body` is evaluated once, here. The dependencies in force here (from an
   /// enclosing `withDependencies`), with `prepareDependencies`' changes on top, are the ones every
-  /// action and effect of the store sees.
+  /// action and effect of the store sees — and the ones in force while `initialState` is
+  /// evaluated (once), so a `@Dependency(\.uuid)` read while building it sees the override.
   ///
   /// - Parameters:
-  ///   - initialState: The state to start from.
+  ///   - initialState: The state to start from, evaluated once under the store's dependencies.
   ///   - reducer: Builds the feature's reducer.
   ///   - prepareDependencies: Overrides dependencies for every action and effect of this store.
   public convenience init<R: Reducer>(
-    initialState: R.State,
+    initialState: @autoclosure () -> R.State,
     @ReducerBuilder<State, Action> reducer: () -> R,
     withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil
   ) where R.State == State, R.Action == Action {
     var overrides = DependencyValues()
     prepareDependencies?(&overrides)
     let dependencies = DependencyValues.current.merging(overrides)
-    // The body is built with the store's dependencies in force too.
-    let reducer = DependencyValues.withValues(dependencies) { ResolvedReducer(reducer()) }
+    // The initial state and the body are built with the store's dependencies in force too.
+    let (state, reducer) = DependencyValues.withValues(dependencies) {
+      (initialState(), ResolvedReducer(reducer()))
+    }
     self.init(
-      core: RootStoreCore(
-        initialState: initialState, reducer: reducer, dependencies: dependencies))
+      core: RootStoreCore(initialState: state, reducer: reducer, dependencies: dependencies))
   }
 
   /// The current state.

@@ -1,4 +1,5 @@
 import Foundation
+import ReducerKitTesting
 import Testing
 
 @testable import ReducerKit
@@ -119,5 +120,62 @@ extension DependencyValues {
   fileprivate var other: Int {
     get { self[OtherKey.self] }
     set { self[OtherKey.self] = newValue }
+  }
+}
+
+extension WithDependenciesTests {
+  // MARK: Effects built inside withDependencies (issue 11, bug 4)
+
+  struct Reader: Reducer {
+    @Dependency(\.setting) var setting
+    func reduce(into state: inout [String], action: String) -> Effect<String> {
+      switch action {
+      case "override":
+        return withDependencies {
+          $0.setting = "overridden"
+        } operation: {
+          .run { send in
+            await Task.yield()
+            await send("effect saw \(setting)")
+          }
+        }
+      case "plain":
+        return .run { send in await send("effect saw \(setting)") }
+      default:
+        state.append(action)
+        return .none
+      }
+    }
+  }
+
+  @MainActor
+  @Test func effectsBuiltInsideWithDependenciesSeeTheOverride() async {
+    let store = Store(initialState: [String]()) { Reader() }
+    await store.send("override").finish()
+    await store.send("plain").finish()
+    #expect(store.state == ["effect saw overridden", "effect saw live"])
+  }
+
+  @MainActor
+  @Test func theOverrideAppliesOnTopOfTheStoresDependencies() async {
+    let store = TestStore(initialState: [String]()) {
+      Reader()
+    } withDependencies: {
+      $0.setting = "store"
+      $0.other = 7
+    }
+    await store.send("plain")
+    await store.receive("effect saw store") { $0 = ["effect saw store"] }
+    await store.send("override")
+    await store.receive("effect saw overridden") { $0.append("effect saw overridden") }
+  }
+
+  @Test func aNonEffectResultIsUnchanged() {
+    let value: Int = withDependencies {
+      $0.other = 3
+    } operation: {
+      DependencyValues.current.other
+    }
+    #expect(value == 3)
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ReducerKitTesting
 import Testing
 
 @testable import ReducerKit
@@ -200,5 +201,115 @@ import Testing
     rows[2].send(.tick)
     #expect(recorder.messages.count == 1)
     #expect(store.state.rows.count == 2)
+  }
+
+  // MARK: Row removal by any route (issue 11, bug 1)
+
+  struct Tickers: Reducer {
+    struct State: Equatable {
+      var rows: IdentifiedArrayOf<Ticker.State> = [Ticker.State(id: 1), Ticker.State(id: 2)]
+    }
+    enum Action: Equatable {
+      case rows(IdentifiedActionOf<Ticker>)
+      case removeFromWrappedReducer(Int)
+      case removeFromSibling(Int)
+    }
+    var body: some ReducerOf<Self> {
+      Reduce { state, action in
+        if case .removeFromWrappedReducer(let id) = action { state.rows.remove(id: id) }
+        return .none
+      }
+      .forEach(\.rows, action: Action.rows) { Ticker() }
+      Reduce { state, action in
+        if case .removeFromSibling(let id) = action { state.rows.remove(id: id) }
+        return .none
+      }
+    }
+  }
+
+  struct Screen: Reducer {
+    struct State: Equatable { var list = Tickers.State() }
+    enum Action: Equatable {
+      case list(Tickers.Action)
+      case removeFromParent(Int)
+    }
+    var body: some ReducerOf<Self> {
+      Scope(state: \.list, action: Action.list) { Tickers() }
+      Reduce { state, action in
+        if case .removeFromParent(let id) = action { state.list.rows.remove(id: id) }
+        return .none
+      }
+    }
+  }
+
+  /// Starts both rows' tickers, removes row 1 with `removal`, then checks that only row 2 keeps
+  /// ticking and that nothing of row 1 is left running.
+  func removeTheFirstRow(with removal: Screen.Action) async {
+    let clock = TestClock()
+    let store = TestStore(initialState: Screen.State()) {
+      Screen()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    await store.send(.list(.rows(.element(id: 1, action: .start))))
+    let second = await store.send(.list(.rows(.element(id: 2, action: .start))))
+    await store.send(removal) { _ = $0.list.rows.remove(id: 1) }
+    for tick in 1...3 {
+      await clock.advance(by: .seconds(1))
+      await store.receive(.list(.rows(.element(id: 2, action: .tick)))) {
+        $0.list.rows[id: 2]?.ticks = tick
+      }
+    }
+    await second.cancel()
+    await store.finish()
+  }
+
+  @Test func removalByTheWrappedReducerCancelsTheRowsEffects() async {
+    await removeTheFirstRow(with: .list(.removeFromWrappedReducer(1)))
+  }
+
+  @Test func removalByASiblingReducerCancelsTheRowsEffects() async {
+    await removeTheFirstRow(with: .list(.removeFromSibling(1)))
+  }
+
+  @Test func removalByAParentAboveCancelsTheRowsEffects() async {
+    await removeTheFirstRow(with: .removeFromParent(1))
+  }
+
+  @Test func aRowsNestedChildStopsWhenTheRowIsRemoved() async {
+    struct Row: Reducer {
+      struct State: Equatable, Identifiable {
+        let id: Int
+        var ticker: Ticker.State? = Ticker.State()
+      }
+      enum Action: Equatable { case ticker(Ticker.Action) }
+      var body: some ReducerOf<Self> {
+        EmptyReducer().ifLet(\.ticker, action: Action.ticker) { Ticker() }
+      }
+    }
+    struct List: Reducer {
+      struct State: Equatable { var rows: IdentifiedArrayOf<Row.State> = [Row.State(id: 1)] }
+      enum Action: Equatable {
+        case rows(IdentifiedActionOf<Row>)
+        case clear
+      }
+      var body: some ReducerOf<Self> {
+        EmptyReducer().forEach(\.rows, action: Action.rows) { Row() }
+        Reduce { state, action in
+          if action == .clear { state.rows = [] }
+          return .none
+        }
+      }
+    }
+    let clock = TestClock()
+    let store = TestStore(initialState: List.State()) {
+      List()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    await store.send(.rows(.element(id: 1, action: .ticker(.start))))
+    await store.send(.clear) { $0.rows = [] }
+    await clock.advance(by: .seconds(5))
+    await store.finish()
   }
 }

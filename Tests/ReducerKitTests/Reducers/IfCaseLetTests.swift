@@ -1,4 +1,5 @@
 import Foundation
+import ReducerKitTesting
 import Testing
 
 @testable import ReducerKit
@@ -95,5 +96,80 @@ import Testing
     var state = App.State.loggedIn(Waiter.State())
     _ = reducer.reduce(into: &state, action: .loggedIn(.increment))
     #expect(state == .loggedIn(Waiter.State(count: 1)))
+  }
+
+  // MARK: A case change by any route (issue 11, bug 1)
+
+  struct Flow: Reducer {
+    enum State: Equatable {
+      case ticking(Ticker.State)
+      case idle
+    }
+    enum Action: Equatable {
+      case ticking(Ticker.Action)
+      case stopFromSibling
+      case stopFromWrappedReducer
+    }
+    var body: some ReducerOf<Self> {
+      Reduce { state, action in
+        if action == .stopFromWrappedReducer { state = .idle }
+        return .none
+      }
+      .ifCaseLet(State.ticking, action: Action.ticking) { Ticker() }
+      Reduce { state, action in
+        if action == .stopFromSibling { state = .idle }
+        return .none
+      }
+    }
+  }
+
+  func tickThenLeaveTheCase(with action: Flow.Action) async {
+    let clock = TestClock()
+    let store = TestStore(initialState: Flow.State.ticking(Ticker.State())) {
+      Flow()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    await store.send(.ticking(.start))
+    await clock.advance(by: .seconds(1))
+    await store.receive(.ticking(.tick)) { $0 = .ticking(Ticker.State(ticks: 1)) }
+    await store.send(action) { $0 = .idle }
+    await clock.advance(by: .seconds(5))
+    await store.finish()
+  }
+
+  @Test func aCaseChangeByTheWrappedReducerCancelsTheChildsEffects() async {
+    await tickThenLeaveTheCase(with: .stopFromWrappedReducer)
+  }
+
+  @Test func aCaseChangeByASiblingReducerCancelsTheChildsEffects() async {
+    await tickThenLeaveTheCase(with: .stopFromSibling)
+  }
+
+  @Test func aCaseChangeByAParentAboveCancelsTheChildsEffects() async {
+    struct Root: Reducer {
+      struct State: Equatable { var flow = Flow.State.ticking(Ticker.State()) }
+      enum Action: Equatable {
+        case flow(Flow.Action)
+        case reset
+      }
+      var body: some ReducerOf<Self> {
+        Scope(state: \.flow, action: Action.flow) { Flow() }
+        Reduce { state, action in
+          if action == .reset { state.flow = .idle }
+          return .none
+        }
+      }
+    }
+    let clock = TestClock()
+    let store = TestStore(initialState: Root.State()) {
+      Root()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    await store.send(.flow(.ticking(.start)))
+    await store.send(.reset) { $0.flow = .idle }
+    await clock.advance(by: .seconds(5))
+    await store.finish()
   }
 }

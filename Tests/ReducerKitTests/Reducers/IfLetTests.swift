@@ -1,4 +1,5 @@
 import Foundation
+import ReducerKitTesting
 import Testing
 
 @testable import ReducerKit
@@ -132,5 +133,133 @@ import Testing
     var state = Parent.State(timer: Timer.State())
     _ = reducer.reduce(into: &state, action: .timer(.tick))
     #expect(state.timer?.ticks == 1)
+  }
+
+  // MARK: Dismissal by any route (issue 11, bug 1)
+
+  /// A sheet whose child is dismissed by the `ifLet`'s own reducer, by a sibling `Reduce` after
+  /// it in the same `body`, or by a binding.
+  struct Sheet: Reducer {
+    struct State: Equatable {
+      var child: Ticker.State?
+    }
+    enum Action: Equatable, BindableAction {
+      case child(Ticker.Action)
+      case show
+      case dismissFromWrappedReducer
+      case dismissFromSibling
+      case binding(BindingAction<State>)
+    }
+    var body: some ReducerOf<Self> {
+      BindingReducer()
+      Reduce { state, action in
+        switch action {
+        case .show: state.child = Ticker.State()
+        case .dismissFromWrappedReducer: state.child = nil
+        default: break
+        }
+        return .none
+      }
+      .ifLet(\.child, action: Action.child) { Ticker() }
+      Reduce { state, action in
+        if action == .dismissFromSibling { state.child = nil }
+        return .none
+      }
+    }
+  }
+
+  /// A parent above the sheet that dismisses the sheet's child itself.
+  struct App: Reducer {
+    struct State: Equatable {
+      var sheet = Sheet.State()
+    }
+    enum Action: Equatable {
+      case sheet(Sheet.Action)
+      case dismissFromParent
+    }
+    var body: some ReducerOf<Self> {
+      Scope(state: \.sheet, action: Action.sheet) { Sheet() }
+      Reduce { state, action in
+        if action == .dismissFromParent { state.sheet.child = nil }
+        return .none
+      }
+    }
+  }
+
+  /// Presents the child, starts its ticking effect, sees one tick, then dismisses it with
+  /// `dismissal`; after that no tick may arrive however far the clock goes, and nothing may be
+  /// left running.
+  func presentTickThenDismiss(with dismissal: App.Action) async {
+    let clock = TestClock()
+    let store = TestStore(initialState: App.State()) {
+      App()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    await store.send(.sheet(.show)) { $0.sheet.child = Ticker.State() }
+    await store.send(.sheet(.child(.start)))
+    await clock.advance(by: .seconds(1))
+    await store.receive(.sheet(.child(.tick))) { $0.sheet.child?.ticks = 1 }
+    await store.send(dismissal) { $0.sheet.child = nil }
+    await clock.advance(by: .seconds(5))
+    await store.finish()
+  }
+
+  @Test func dismissalByTheWrappedReducerCancelsTheChildsEffects() async {
+    await presentTickThenDismiss(with: .sheet(.dismissFromWrappedReducer))
+  }
+
+  @Test func dismissalByASiblingReducerCancelsTheChildsEffects() async {
+    await presentTickThenDismiss(with: .sheet(.dismissFromSibling))
+  }
+
+  @Test func dismissalByAParentAboveCancelsTheChildsEffects() async {
+    await presentTickThenDismiss(with: .dismissFromParent)
+  }
+
+  @Test func dismissalByABindingCancelsTheChildsEffects() async {
+    await presentTickThenDismiss(with: .sheet(.binding(.set(\.child, nil))))
+  }
+
+  @Test func replacingAnIdentifiableChildFromASiblingCancelsItsEffects() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: App.State()) {
+      App()
+      Reduce<App.State, App.Action> { state, action in
+        // After the sheet's own sibling dismissed the child, present another instance.
+        if action == .sheet(.dismissFromSibling) { state.sheet.child = Ticker.State(id: 1) }
+        return .none
+      }
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    await store.send(.sheet(.show)) { $0.sheet.child = Ticker.State() }
+    await store.send(.sheet(.child(.start)))
+    await store.send(.sheet(.dismissFromSibling)) { $0.sheet.child = Ticker.State(id: 1) }
+    await clock.advance(by: .seconds(3))
+    await store.finish()
+  }
+
+  @Test func aChildThatStaysPresentKeepsItsEffects() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: App.State()) {
+      App()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    await store.send(.sheet(.show)) { $0.sheet.child = Ticker.State() }
+    let task = await store.send(.sheet(.child(.start)))
+    // Unrelated actions do not disturb it.
+    await store.send(.dismissFromParent) { $0.sheet.child = nil }
+    await store.send(.sheet(.show)) { $0.sheet.child = Ticker.State() }
+    let second = await store.send(.sheet(.child(.start)))
+    await store.send(.sheet(.binding(.set(\.child, Ticker.State(ticks: 5))))) {
+      $0.sheet.child?.ticks = 5
+    }
+    await clock.advance(by: .seconds(1))
+    await store.receive(.sheet(.child(.tick))) { $0.sheet.child?.ticks = 6 }
+    #expect(task.isCancelled)
+    #expect(!second.isCancelled)
+    await second.cancel()
   }
 }

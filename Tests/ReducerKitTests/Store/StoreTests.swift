@@ -435,3 +435,39 @@ actor AsyncGate {
     await withCheckedContinuation { waiters.append($0) }
   }
 }
+
+@MainActor
+extension StoreTests {
+  // MARK: The initial state under the store's dependencies (issue 11, bug 5)
+
+  struct Identified: Reducer {
+    struct State: Equatable {
+      var id: UUID
+      init() {
+        @Dependency(\.uuid) var uuid
+        id = uuid()
+      }
+    }
+    func reduce(into state: inout State, action: Void) -> Effect<Void> { .none }
+  }
+
+  @Test func theInitialStateIsBuiltUnderTheStoresDependencies() {
+    let store = Store(initialState: Identified.State()) {
+      Identified()
+    } withDependencies: {
+      $0.uuid = .incrementing
+    }
+    #expect(store.state.id.uuidString == "00000000-0000-0000-0000-000000000000")
+  }
+
+  @Test func theInitialStateIsBuiltOnce() {
+    var builds = 0
+    func makeState() -> Int {
+      builds += 1
+      return 1
+    }
+    let store = Store(initialState: makeState()) { EmptyReducer<Int, Void>() }
+    #expect(store.state == 1)
+    #expect(builds == 1)
+  }
+}
