@@ -11,6 +11,11 @@ import ReducerKit
 /// The jobs run on the main queue, one at a time and in order, isolated to the main actor: under
 /// a TestStore, effects and the store take turns on one thread. That makes tests deterministic,
 /// and an effect's `await send(…)` needs no thread hop.
+///
+/// Task executors need macOS 15 / iOS 18 / tvOS 18 / watchOS 11. On the older systems the package
+/// supports, a TestStore runs effects on the default executor and ``EffectSettling`` falls back
+/// to yielding and polling (see there).
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
 package final class EffectExecutor: TaskExecutor, Sendable {
   // The queue and counters live in `state`, a lock box, so the class is plainly `Sendable`.
   private struct State {
@@ -75,13 +80,24 @@ package enum EffectSettling {
   /// Lets every effect run until it suspends: returns when the effect executor has been idle and
   /// nothing new was enqueued across a few turns of the main actor (which delivers effects'
   /// actions). Bounded: gives up after `limit` of wall-clock time spent busy.
+  ///
+  /// Before macOS 15 / iOS 18 (no task executors), effects run on the default executor: this then
+  /// only yields the main actor a few times, and `receive`, `finish` and `TestStoreTask` rely on
+  /// ``wait(timeout:until:)``'s polling instead.
   package static func settle(limit: Duration = .seconds(5)) async {
+    guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else {
+      for _ in 0..<fallbackYields { await Task.yield() }
+      return
+    }
     let clock = ContinuousClock()
     let start = clock.now
     // Run effect jobs right here until none is left: each runs until its task suspends, and
     // may start or wake others (which are queued and run in this same loop).
     while EffectExecutor.shared.runQueuedJobs() > 0, clock.now - start < limit {}
   }
+
+  /// How many times ``settle(limit:)`` yields where there is no effect executor to drain.
+  static let fallbackYields = 16
 
   /// Waits until `condition` holds or `timeout` of idle waiting has passed; returns whether it
   /// holds. Time spent while effects are busy does not count against the timeout, so a slow

@@ -106,7 +106,9 @@ public final class TestStore<State: Equatable, Action> {
       },
       withDependencies: { $0 = dependencies })
     core = store.core as! RootStoreCore<State, Action>
-    core.effectExecutor = EffectExecutor.shared
+    if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) {
+      core.effectExecutor = EffectExecutor.shared
+    }
     let ledger = ledger
     warningHandler = { [location] warning in
       reportFailure(

@@ -6,6 +6,7 @@ import Testing
 
 @MainActor
 @Suite struct EffectSettlingTests {
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
   @Test func settleRunsEffectJobsUntilTheySuspend() async {
     let log = Locked<[String]>([])
     let clock = TestClock()
