@@ -76,9 +76,9 @@ public final class TestClock: Clock, Sendable {
   /// try await clock.sleep(until: clock.now.advanced(by: .seconds(1)))
   /// ```
   ///
-  /// A sleep whose deadline is not before ``now`` waits for the ``advance(by:)`` (or ``run(maximum:)``)
-  /// that reaches it, so `sleep(for: .zero)` waits for the next `advance`, as with swift-clocks'
-  /// `TestClock`. A deadline already in the past returns at once.
+  /// A sleep whose deadline is not before ``now`` waits for the ``advance(by:)`` (or
+  /// ``run(maximum:)``) that reaches it, so `sleep(for: .zero)` waits for the next `advance`, as
+  /// with swift-clocks' `TestClock`. A deadline already in the past returns at once.
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
     try Task.checkCancellation()
     let id = state.withLock { state -> UInt64 in

@@ -447,7 +447,8 @@ public struct IdentifiedArray<ID: Hashable, Element> {
     for offset in offsets {
       precondition(
         offset >= 0 && offset < _elements.count,
-        "IdentifiedArray.remove(atOffsets:): offset \(offset) is out of bounds 0..<\(_elements.count)"
+        "IdentifiedArray.remove(atOffsets:): offset \(offset) is out of bounds "
+          + "0..<\(_elements.count)"
       )
       isRemoved[offset] = true
       firstRemoved = Swift.min(firstRemoved, offset)

@@ -1,8 +1,8 @@
 import Foundation
+import ReducerKitTesting
 import Testing
 
 @testable import ReducerKit
-import ReducerKitTesting
 
 @Suite struct OnChangeTests {
   struct State: Equatable {

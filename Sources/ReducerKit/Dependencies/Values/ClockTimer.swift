@@ -56,7 +56,8 @@ public struct ClockTimer: AsyncSequence, Sendable {
 
   init<C: Clock>(clock: C, interval: Duration, tolerance: Duration?) where C.Duration == Duration {
     makeSchedule = {
-      Schedule(clock: clock, interval: interval, tolerance: tolerance, isFinished: interval <= .zero)
+      Schedule(
+        clock: clock, interval: interval, tolerance: tolerance, isFinished: interval <= .zero)
     }
   }
 
