@@ -75,6 +75,10 @@ public final class TestClock: Clock, Sendable {
   /// ```swift
   /// try await clock.sleep(until: clock.now.advanced(by: .seconds(1)))
   /// ```
+  ///
+  /// A sleep whose deadline is not before ``now`` waits for the ``advance(by:)`` (or
+  /// ``run(maximum:)``) that reaches it, so `sleep(for: .zero)` waits for the next `advance`, as
+  /// with swift-clocks' `TestClock`. A deadline already in the past returns at once.
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
     try Task.checkCancellation()
     let id = state.withLock { state -> UInt64 in
@@ -84,7 +88,7 @@ public final class TestClock: Clock, Sendable {
     try await withTaskCancellationHandler {
       try await withUnsafeThrowingContinuation { continuation in
         let isDue = state.withLock { state -> Bool in
-          if deadline <= state.now { return true }
+          if deadline < state.now { return true }
           state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
           return false
         }

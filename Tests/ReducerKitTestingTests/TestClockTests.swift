@@ -74,6 +74,51 @@ import Testing
     #expect(clock.now.offset >= .seconds(20))
   }
 
+  @Test func aZeroSleepWaitsForTheNextAdvance() async {
+    let clock = TestClock()
+    let woke = Locked(false)
+    let task = Task {
+      try await clock.sleep(for: .zero)
+      woke.withLock { $0 = true }
+    }
+    await waitForSleepers(clock, count: 1)
+    for _ in 0..<100 { await Task.yield() }
+    #expect(clock.sleeperCount == 1)
+    #expect(!woke.withLock { $0 })
+    await clock.advance()
+    try? await task.value
+    #expect(woke.withLock { $0 })
+    #expect(clock.now == TestClock.Instant())
+  }
+
+  @Test func aSleepUntilNowWaitsForTheNextAdvanceOrRun() async {
+    let clock = TestClock()
+    await clock.advance(by: .seconds(5))
+    let task = Task { try await clock.sleep(until: clock.now) }
+    await waitForSleepers(clock, count: 1)
+    #expect(clock.sleeperCount == 1)
+    await clock.run()
+    #expect(clock.sleeperCount == 0)
+    try? await task.value
+    #expect(clock.now.offset == .seconds(5))
+  }
+
+  @Test func aSleepUntilThePastReturnsAtOnce() async throws {
+    let clock = TestClock()
+    await clock.advance(by: .seconds(2))
+    let returned = Locked(false)
+    let task = Task {
+      try await clock.sleep(until: TestClock.Instant(offset: .seconds(1)))
+      try await clock.sleep(for: .seconds(-1))
+      returned.withLock { $0 = true }
+    }
+    for _ in 0..<10_000 where !returned.withLock({ $0 }) { await Task.yield() }
+    #expect(returned.withLock { $0 })
+    #expect(clock.sleeperCount == 0)
+    await clock.advance()  // Releases the task, were it waiting.
+    try await task.value
+  }
+
   /// Polls (with a bound) until the clock has `count` sleepers.
   func waitForSleepers(_ clock: TestClock, count: Int) async {
     for _ in 0..<10_000 where clock.sleeperCount < count { await Task.yield() }

@@ -388,6 +388,107 @@ public struct IdentifiedArray<ID: Hashable, Element> {
     return element
   }
 
+  /// Removes and returns the first element.
+  ///
+  /// ```swift
+  /// let oldest = todos.removeFirst()
+  /// ```
+  ///
+  /// The array must not be empty: calling this on an empty array is a precondition failure, as it
+  /// is for `Array`.
+  ///
+  /// - Returns: The element that was first.
+  /// - Complexity: O(*n*).
+  @inlinable
+  @discardableResult
+  public mutating func removeFirst() -> Element {
+    precondition(!_elements.isEmpty, "IdentifiedArray.removeFirst(): the array is empty")
+    return remove(at: 0)
+  }
+
+  /// Removes and returns the last element.
+  ///
+  /// ```swift
+  /// let newest = todos.removeLast()
+  /// ```
+  ///
+  /// The array must not be empty: calling this on an empty array is a precondition failure, as it
+  /// is for `Array`.
+  ///
+  /// - Returns: The element that was last.
+  /// - Complexity: O(1).
+  @inlinable
+  @discardableResult
+  public mutating func removeLast() -> Element {
+    precondition(!_elements.isEmpty, "IdentifiedArray.removeLast(): the array is empty")
+    return remove(at: _elements.count - 1)
+  }
+
+  /// Removes the elements at the given positions, keeping the order of the others.
+  ///
+  /// This is what SwiftUI's `onDelete` asks for: the positions come as an `IndexSet`.
+  ///
+  /// ```swift
+  /// List {
+  ///   ForEach(store.todos) { todo in Text(todo.title) }
+  ///     .onDelete { store.send(.delete($0)) }
+  /// }
+  /// // in the reducer:
+  /// state.todos.remove(atOffsets: offsets)
+  /// ```
+  ///
+  /// - Parameter offsets: The positions of the elements to remove (an `IndexSet`, an array, a
+  ///   range…), each in `0..<count`. A position given twice is removed once.
+  /// - Complexity: O(*n*).
+  @inlinable
+  public mutating func remove(atOffsets offsets: some Sequence<Int>) {
+    var isRemoved = [Bool](repeating: false, count: _elements.count)
+    var firstRemoved = _elements.count
+    for offset in offsets {
+      precondition(
+        offset >= 0 && offset < _elements.count,
+        "IdentifiedArray.remove(atOffsets:): offset \(offset) is out of bounds "
+          + "0..<\(_elements.count)"
+      )
+      isRemoved[offset] = true
+      firstRemoved = Swift.min(firstRemoved, offset)
+    }
+    guard firstRemoved < _elements.count else { return }
+    // The partition of `removeAll(where:)`: kept elements slide to the front in order.
+    var kept = firstRemoved
+    for position in firstRemoved..<_elements.count {
+      if isRemoved[position] {
+        _positions[_id(_elements[position])] = nil
+      } else {
+        _swapElements(kept, position)
+        kept += 1
+      }
+    }
+    _elements.removeSubrange(kept...)
+    _updatePositions(from: firstRemoved)
+  }
+
+  /// Returns the elements that satisfy a predicate, in order, as an identified array.
+  ///
+  /// Unlike `Sequence`'s `filter`, which returns an `Array`, this keeps the ids, so the result can
+  /// be stored back into state. Annotate the result as an `Array` to get `Sequence`'s version.
+  ///
+  /// ```swift
+  /// state.todos = state.todos.filter { !$0.isDone }
+  /// let done: [Todo] = state.todos.filter(\.isDone)     // an Array
+  /// ```
+  ///
+  /// - Parameter isIncluded: Returns whether to keep an element; called once per element, in
+  ///   order.
+  /// - Returns: An array of the kept elements, identified like this one.
+  /// - Complexity: O(*n*).
+  @inlinable
+  public func filter(_ isIncluded: (Element) throws -> Bool) rethrows -> Self {
+    var result = self
+    try result.removeAll { try !isIncluded($0) }
+    return result
+  }
+
   /// Removes all the elements.
   ///
   /// ```swift

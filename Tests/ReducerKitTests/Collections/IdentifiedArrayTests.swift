@@ -410,6 +410,103 @@ struct IdentifiedArrayTests {
     expectConsistent(array)
   }
 
+  @Test func removeFirstAndRemoveLast() {
+    var array = todos(1, 2, 3, 4)
+    let version = array._structureVersion
+    #expect(array.removeFirst() == Todo(1))
+    #expect(array._structureVersion != version)
+    #expect(Array(array.ids) == [2, 3, 4])
+    #expect(!array.contains(id: 1))
+    #expect(array.index(id: 2) == 0)
+    expectConsistent(array)
+
+    let beforeLast = array._structureVersion
+    #expect(array.removeLast() == Todo(4))
+    #expect(array._structureVersion != beforeLast)
+    #expect(Array(array.ids) == [2, 3])
+    #expect(!array.contains(id: 4))
+    expectConsistent(array)
+
+    array.removeFirst()
+    array.removeLast()
+    #expect(array.isEmpty)
+  }
+
+  @Test(
+    arguments: [
+      ([1], [0, 2, 3, 4]),
+      ([0, 4], [1, 2, 3]),
+      ([3, 1, 3], [0, 2, 4]),
+      ([0, 1, 2, 3, 4], []),
+      ([], [0, 1, 2, 3, 4]),
+    ]
+  )
+  func removeAtOffsets(offsets: [Int], expected: [Int]) {
+    var array = todos(0, 1, 2, 3, 4)
+    let version = array._structureVersion
+    array.remove(atOffsets: offsets)
+    #expect(Array(array.ids) == expected)
+    #expect((array._structureVersion != version) == !offsets.isEmpty)
+    for offset in offsets { #expect(!array.contains(id: offset)) }
+    expectConsistent(array)
+  }
+
+  @Test func removeAtOffsetsTakesAnIndexSetAndARange() {
+    var array = todos(0, 1, 2, 3, 4, 5)
+    array.remove(atOffsets: IndexSet([1, 4]))
+    #expect(Array(array.ids) == [0, 2, 3, 5])
+    array.remove(atOffsets: 1..<3)
+    #expect(Array(array.ids) == [0, 5])
+    expectConsistent(array)
+  }
+
+  @Test func filterReturnsAnIdentifiedArrayKeepingIDsAndOrder() {
+    let array = todos(1, 2, 3, 4, 5, 6)
+    let annotated: IdentifiedArrayOf<Todo> = array.filter { $0.id.isMultiple(of: 2) }
+    #expect(Array(annotated.ids) == [2, 4, 6])
+    #expect(annotated[id: 4] == Todo(4))
+    #expect(annotated.index(id: 6) == 2)
+    #expect(annotated._structureVersion != array._structureVersion)
+    expectConsistent(annotated)
+
+    // Without an annotation, `filter` is this overload, not `Sequence`'s.
+    let inferred = array.filter { $0.id > 4 }
+    #expect(type(of: inferred) == IdentifiedArrayOf<Todo>.self)
+    #expect(inferred.ids.contains(5))
+    #expect(Array(inferred.ids) == [5, 6])
+    expectConsistent(inferred)
+
+    // Annotating an `Array` gets `Sequence`'s.
+    let plain: [Todo] = array.filter { $0.id < 3 }
+    #expect(plain == [Todo(1), Todo(2)])
+
+    // The original is unchanged.
+    #expect(Array(array.ids) == [1, 2, 3, 4, 5, 6])
+    expectConsistent(array)
+  }
+
+  @Test func filterCallsThePredicateOncePerElementInOrder() {
+    let array = todos(1, 2, 3, 4, 5)
+    var seen: [Int] = []
+    let kept = array.filter { todo in
+      seen.append(todo.id)
+      return todo.id != 2
+    }
+    #expect(seen == [1, 2, 3, 4, 5])
+    #expect(Array(kept.ids) == [1, 3, 4, 5])
+  }
+
+  @Test func filterRethrows() {
+    let array = todos(1, 2, 3)
+    #expect(throws: TestError.self) {
+      _ = try array.filter { todo in
+        if todo.id == 2 { throw TestError() }
+        return true
+      }
+    }
+  }
+
+  // MARK: - Reordering
   // MARK: - Reordering
 
   @Test(
@@ -615,6 +712,36 @@ struct IdentifiedArrayTests {
     }
   }
 
+  @Test func removeFirstOfAnEmptyArrayIsAPreconditionFailure() async {
+    let result = await #expect(
+      processExitsWith: .failure, observing: [\.standardErrorContent]
+    ) {
+      var array = IdentifiedArrayOf<Mutable>()
+      array.removeFirst()
+    }
+    expectMessage(of: result, contains: "removeFirst()", "empty")
+  }
+
+  @Test func removeLastOfAnEmptyArrayIsAPreconditionFailure() async {
+    let result = await #expect(
+      processExitsWith: .failure, observing: [\.standardErrorContent]
+    ) {
+      var array = IdentifiedArrayOf<Mutable>()
+      array.removeLast()
+    }
+    expectMessage(of: result, contains: "removeLast()", "empty")
+  }
+
+  @Test func removeAtAnOffsetOutOfBoundsIsAPreconditionFailure() async {
+    let result = await #expect(
+      processExitsWith: .failure, observing: [\.standardErrorContent]
+    ) {
+      var array: IdentifiedArrayOf<Mutable> = [Mutable(id: 1), Mutable(id: 2)]
+      array.remove(atOffsets: [0, 2])
+    }
+    expectMessage(of: result, contains: "offset 2 is out of bounds 0..<2")
+  }
+
   @Test func changingAnIDThroughThePositionalSubscriptIsAPreconditionFailure() async {
     let result = await #expect(
       processExitsWith: .failure, observing: [\.standardErrorContent]
@@ -623,6 +750,93 @@ struct IdentifiedArrayTests {
       array[1].id = 7
     }
     expectMessage(of: result, contains: "changed from 2 to 7")
+  }
+}
+
+/// The removing methods as `forEach` sees them: a row whose element they remove has its effects
+/// cancelled (which relies on the array's structure version changing).
+@MainActor
+@Suite("IdentifiedArray under forEach")
+struct IdentifiedArrayForEachTests {
+  struct Row: Reducer {
+    struct State: Identifiable {
+      let id: Int
+    }
+    enum Action { case start }
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+      .run { _ in try await Task.sleep(for: .seconds(3_600)) }
+    }
+  }
+
+  struct Rows: Reducer {
+    struct State {
+      var rows: IdentifiedArrayOf<Row.State>
+    }
+    enum Action {
+      case rows(IdentifiedActionOf<Row>)
+      case removeFirst
+      case removeLast
+      case removeOffsets([Int])
+      case removeIndexSet(IndexSet)
+      case keepEven
+    }
+    var body: some ReducerOf<Self> {
+      Reduce { state, action in
+        switch action {
+        case .rows: break
+        case .removeFirst: state.rows.removeFirst()
+        case .removeLast: state.rows.removeLast()
+        case .removeOffsets(let offsets): state.rows.remove(atOffsets: offsets)
+        case .removeIndexSet(let offsets): state.rows.remove(atOffsets: offsets)
+        case .keepEven: state.rows = state.rows.filter { $0.id.isMultiple(of: 2) }
+        }
+        return .none
+      }
+      .forEach(\.rows, action: Action.rows) { Row() }
+    }
+  }
+
+  /// Starts an hour-long effect in each of the rows 1...4, sends `action`, and checks that exactly
+  /// the effects of the rows with ids `removed` were cancelled.
+  func expectCancels(
+    _ removed: Set<Int>, when action: Rows.Action,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async {
+    let store = Store(
+      initialState: Rows.State(rows: IdentifiedArray(uniqueElements: (1...4).map(Row.State.init)))
+    ) { Rows() }
+    let tasks = (1...4).map { store.send(.rows(.element(id: $0, action: .start))) }
+    store.send(action)
+    for (id, task) in zip(1...4, tasks) {
+      #expect(
+        task.isCancelled == removed.contains(id), "row \(id)", sourceLocation: sourceLocation)
+    }
+    #expect(
+      Set(store.state.rows.ids) == Set(1...4).subtracting(removed), sourceLocation: sourceLocation)
+    for task in tasks {
+      task.cancel()
+      await task.finish()
+    }
+  }
+
+  @Test func removeFirstCancelsTheRemovedRowsEffects() async {
+    await expectCancels([1], when: .removeFirst)
+  }
+
+  @Test func removeLastCancelsTheRemovedRowsEffects() async {
+    await expectCancels([4], when: .removeLast)
+  }
+
+  @Test func removeAtOffsetsCancelsTheRemovedRowsEffects() async {
+    await expectCancels([2, 3], when: .removeOffsets([1, 2]))
+  }
+
+  @Test func removeAtOffsetsWithAnIndexSetCancelsTheRemovedRowsEffects() async {
+    await expectCancels([1, 4], when: .removeIndexSet(IndexSet([0, 3])))
+  }
+
+  @Test func assigningAFilteredArrayCancelsTheRemovedRowsEffects() async {
+    await expectCancels([1, 3], when: .keepEven)
   }
 }
 

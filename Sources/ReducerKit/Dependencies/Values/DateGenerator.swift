@@ -10,11 +10,12 @@ import Foundation
 /// state.createdAt = date()
 /// ```
 ///
-/// In tests, fix it with ``constant(_:)``:
+/// In tests, fix it with ``constant(_:)``, or by setting ``now``:
 ///
 /// ```swift
 /// withDependencies {
 ///   $0.date = .constant(Date(timeIntervalSince1970: 0))
+///   // or: $0.date.now = Date(timeIntervalSince1970: 0)
 /// } operation: { … }
 /// ```
 public struct DateGenerator: Sendable {
@@ -29,13 +30,25 @@ public struct DateGenerator: Sendable {
     self.generate = generate
   }
 
-  /// The current date, as this generator makes it.
+  /// The current date, as this generator makes it; setting it makes the generator constant.
   ///
   /// ```swift
   /// let now = date.now
   /// ```
+  ///
+  /// Setting `now` replaces the generator with ``constant(_:)``, the shortest way to fix the date
+  /// in a test:
+  ///
+  /// ```swift
+  /// let store = TestStore(initialState: Feature.State()) {
+  ///   Feature()
+  /// } withDependencies: {
+  ///   $0.date.now = Date(timeIntervalSince1970: 1_234_567_890)
+  /// }
+  /// ```
   public var now: Date {
-    generate()
+    get { generate() }
+    set { self = .constant(newValue) }
   }
 
   /// Returns the current date, as this generator makes it.

@@ -71,6 +71,33 @@ public struct UUIDGenerator: Sendable {
 }
 
 extension UUID {
+  /// The `n`-th UUID of ``UUIDGenerator/incrementing``, counting from zero, for writing the
+  /// expected ids in tests.
+  ///
+  /// `UUID(0)` is `00000000-0000-0000-0000-000000000000`, `UUID(1)` is
+  /// `00000000-0000-0000-0000-000000000001`, and `UUID(255)` is
+  /// `00000000-0000-0000-0000-0000000000FF`: `n` in hexadecimal, in the last digits.
+  ///
+  /// ```swift
+  /// let store = TestStore(initialState: Todos.State()) {
+  ///   Todos()
+  /// } withDependencies: {
+  ///   $0.uuid = .incrementing
+  /// }
+  /// await store.send(.addButtonTapped) {
+  ///   $0.todos = [Todo(id: UUID(0), title: "")]
+  /// }
+  /// ```
+  ///
+  /// - Parameter n: The position in the sequence, from zero. A negative `n` is a mistake: it is
+  ///   reported with a runtime warning and its bit pattern is used.
+  public init(_ n: Int) {
+    if n < 0 {
+      runtimeWarn("UUID(\(n)): the position must not be negative; using its bit pattern")
+    }
+    self.init(counting: UInt64(bitPattern: Int64(n)))
+  }
+
   /// The UUID whose last 64 bits are `value` in big-endian order (its other bits are zero).
   fileprivate init(counting value: UInt64) {
     func byte(_ index: UInt64) -> UInt8 {

@@ -1,4 +1,5 @@
 import Foundation
+import ReducerKitTesting
 import Testing
 
 @testable import ReducerKit
@@ -41,6 +42,44 @@ import Testing
       reader.date()
     }
     #expect(read == date)
+  }
+
+  @Test func settingNowMakesTheGeneratorConstant() {
+    let date = Date(timeIntervalSince1970: 1_234_567_890)
+    var generator = DateGenerator { Date() }
+    generator.now = date
+    #expect(generator.now == date)
+    #expect(generator() == date)
+    #expect(generator.now == date)
+  }
+
+  @Test func settingNowInWithDependenciesFixesTheDate() {
+    let date = Date(timeIntervalSince1970: 42)
+    let reader = DateReader()
+    let read = withDependencies {
+      $0.date.now = date
+    } operation: {
+      [reader.date.now, reader.date()]
+    }
+    #expect(read == [date, date])
+  }
+
+  @MainActor
+  @Test func settingNowInATestStoresDependenciesFixesTheDate() async {
+    struct Stamp: Reducer {
+      @Dependency(\.date) var date
+      func reduce(into state: inout Date?, action: Void) -> Effect<Void> {
+        state = date.now
+        return .none
+      }
+    }
+    let date = Date(timeIntervalSince1970: 1_000_000)
+    let store = TestStore(initialState: nil) {
+      Stamp()
+    } withDependencies: {
+      $0.date.now = date
+    }
+    await store.send(()) { $0 = date }
   }
 
   @Test func theTestGeneratorReportsWhenUsed() async {

@@ -37,6 +37,28 @@ import Testing
     #expect(uuid().uuidString == "00000000-0000-0000-0000-0000000000C8")
   }
 
+  @Test func uuidOfNIsTheNthIncrementingValue() {
+    let uuid = UUIDGenerator.incrementing
+    for n in 0..<300 {
+      #expect(uuid() == UUID(n), "UUID(\(n))")
+    }
+  }
+
+  @Test func uuidOfNWritesNInHexadecimalInTheLastDigits() {
+    #expect(UUID(0).uuidString == "00000000-0000-0000-0000-000000000000")
+    #expect(UUID(1).uuidString == "00000000-0000-0000-0000-000000000001")
+    #expect(UUID(255).uuidString == "00000000-0000-0000-0000-0000000000FF")
+    #expect(UUID(0x1234_5678_9ABC).uuidString == "00000000-0000-0000-0000-123456789ABC")
+    #expect(UUID(Int.max).uuidString == "00000000-0000-0000-7FFF-FFFFFFFFFFFF")
+  }
+
+  @Test func aNegativeNIsReportedAndUsesItsBitPattern() async {
+    let messages = await warnings(containing: "UUID(-1)") {
+      #expect(UUID(-1).uuidString == "00000000-0000-0000-FFFF-FFFFFFFFFFFF")
+    }
+    #expect(messages.count == 1)
+  }
+
   @Test func aConstantGeneratorAlwaysReturnsItsUUID() {
     let value = UUID(uuidString: "DEADBEEF-DEAD-BEEF-DEAD-BEEFDEADBEEF")!
     let uuid = UUIDGenerator.constant(value)
