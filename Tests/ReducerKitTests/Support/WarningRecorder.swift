@@ -1,3 +1,5 @@
+import Foundation
+
 @testable import ReducerKit
 
 /// Collects the runtime warnings whose message contains `marker` while it is alive.
@@ -6,7 +8,7 @@
 /// action name) that only its own warnings contain.
 final class WarningRecorder: Sendable {
   private let warnings = Locked<[RuntimeWarning]>([])
-  private let token: UInt64
+  private let token: RuntimeWarnings.HandlerID
 
   init(matching marker: String) {
     let warnings = warnings
