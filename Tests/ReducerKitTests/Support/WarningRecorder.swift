@@ -27,6 +27,11 @@ final class WarningRecorder: Sendable {
   var messages: [String] {
     warnings.withLock { $0.map(\.message) }
   }
+
+  /// Where the warnings recorded so far were reported, as `fileID:line`.
+  var places: [String] {
+    warnings.withLock { $0.map { "\($0.fileID):\($0.line)" } }
+  }
 }
 
 /// Polls `condition` on the main actor until it holds or about 2 seconds have passed.
