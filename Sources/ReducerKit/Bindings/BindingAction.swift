@@ -87,7 +87,7 @@ public struct BindingAction<Root>: Sendable {
     Self(
       keyPath: keyPath, value: value,
       tracker: BindingActionTracker(
-        keyPath: String(reflecting: keyPath), fileID: fileID, line: line))
+        keyPath: keyPath, fileID: fileID, line: line))
   }
 
   /// Sets the field in `root`.
@@ -184,11 +184,11 @@ extension BindingAction: CustomReflectable {
 /// being reduced (a binding written re-entrantly) is judged only once it was reduced.
 final class BindingActionTracker: Sendable {
   private let isApplied = Locked(false)
-  private let keyPath: String
+  private let keyPath: AnyKeyPath & Sendable
   private let fileID: StaticString
   private let line: UInt
 
-  init(keyPath: String, fileID: StaticString, line: UInt) {
+  init(keyPath: AnyKeyPath & Sendable, fileID: StaticString, line: UInt) {
     self.keyPath = keyPath
     self.fileID = fileID
     self.line = line
@@ -200,9 +200,10 @@ final class BindingActionTracker: Sendable {
 
   deinit {
     guard !isApplied.withLock({ $0 }) else { return }
+    let field = String(reflecting: keyPath)
     runtimeWarn(
       """
-      A binding action sent from a store for \(keyPath) was not handled. Add BindingReducer() to \
+      A binding action sent from a store for \(field) was not handled. Add BindingReducer() to \
       the feature's body (before the reducers that react to the binding) so it sets the field.
       """, fileID: fileID, line: line)
   }
