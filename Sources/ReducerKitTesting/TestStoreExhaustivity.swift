@@ -15,15 +15,14 @@ extension TestStore {
   /// - Parameters:
   ///   - exhaustivity: How strictly to check inside `operation`.
   ///   - operation: The assertions to make.
-  /// - Returns: What `operation` returns.
-  public func withExhaustivity<R>(
+  public func withExhaustivity(
     _ exhaustivity: Exhaustivity,
-    _ operation: () throws -> R
-  ) rethrows -> R {
+    _ operation: () throws -> Void
+  ) rethrows {
     let previous = self.exhaustivity
     self.exhaustivity = exhaustivity
     defer { self.exhaustivity = previous }
-    return try operation()
+    try operation()
   }
 
   /// Runs the async `operation` with ``exhaustivity`` set to `exhaustivity`, then restores the
@@ -41,14 +40,13 @@ extension TestStore {
   /// - Parameters:
   ///   - exhaustivity: How strictly to check inside `operation`.
   ///   - operation: The assertions to make.
-  /// - Returns: What `operation` returns.
-  public func withExhaustivity<R>(
+  public func withExhaustivity(
     _ exhaustivity: Exhaustivity,
-    _ operation: () async throws -> R
-  ) async rethrows -> R {
+    _ operation: () async throws -> Void
+  ) async rethrows {
     let previous = self.exhaustivity
     self.exhaustivity = exhaustivity
     defer { self.exhaustivity = previous }
-    return try await operation()
+    try await operation()
   }
 }
