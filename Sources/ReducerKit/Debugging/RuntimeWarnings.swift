@@ -112,9 +112,9 @@ public enum RuntimeWarnings {
   /// - Parameter handler: Gets each warning; returns `true` to claim it.
   /// - Returns: An id that ``removeHandler(_:)`` takes.
   @discardableResult
-  public static func addHandler(_ handler: @escaping @Sendable (RuntimeWarning) -> Bool)
-    -> HandlerID
-  {
+  public static func addHandler(
+    _ handler: @escaping @Sendable (RuntimeWarning) -> Bool
+  ) -> HandlerID {
     let id = nextID.withLock { id -> UInt64 in
       id += 1
       return id

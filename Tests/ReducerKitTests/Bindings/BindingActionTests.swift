@@ -106,10 +106,8 @@ import Testing
     #expect(recorder.messages.count == 1)
     #expect(recorder.places == ["App/View.swift:3"])
   }
-
 }
 
 private func makeNameAction(_ name: String) -> BindingAction<Settings.State> {
   .set(\Settings.State.name, name)
-
 }

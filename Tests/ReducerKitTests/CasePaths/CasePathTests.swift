@@ -573,7 +573,8 @@ private func warnings(containing marker: String, _ body: () -> Void) -> [String]
   }
 
   @Test func appendingWorksWithClosureBuiltPaths() {
-    let even = CasePath<Int, Int>(embed: { $0 * 2 }, extract: { $0.isMultiple(of: 2) ? $0 / 2 : nil })
+    let even = CasePath<Int, Int>(
+      embed: { $0 * 2 }, extract: { $0.isMultiple(of: 2) ? $0 / 2 : nil })
     let quarter = even.appending(even)
     #expect(quarter.extract(from: 12) == 3)
     #expect(quarter.extract(from: 6) == nil)

@@ -157,7 +157,9 @@ private func reports(naming name: String, _ body: () async -> Void) async -> [St
 
   @MainActor
   @Test func anOverriddenTestValueDoesNotReport() async {
-    let store = TestStore(initialState: Loader.State()) { Loader() } withDependencies: {
+    let store = TestStore(initialState: Loader.State()) {
+      Loader()
+    } withDependencies: {
       $0.unimplementedTestsAPIClient.fetch = { "Title \($0)" }
     }
     await store.send(.load)
