@@ -1,7 +1,8 @@
 /// An action that sets one field of a feature's state: what a form control sends.
 ///
 /// Build one with ``set(_:_:)``; a ``BindingReducer`` applies it, and
-/// ``Store/binding(_:)`` sends one whenever a control writes through a ``StoreBinding``.
+/// ``Store/binding(_:fileID:line:)`` sends one whenever a control writes through a
+/// ``StoreBinding``.
 ///
 /// ```swift
 /// struct Settings: Reducer {

@@ -204,7 +204,7 @@ public struct CasePath<Root, Value> {
   /// ```
   ///
   /// When `root` is in another case, `body` is not called, `root` is left as it is, and a
-  /// runtime warning is reported (a test failure inside a ``TestStore`` assertion). It never
+  /// runtime warning is reported (a test failure inside a `TestStore` assertion). It never
   /// throws on its own: it rethrows what `body` throws, and then `root` keeps the case it had,
   /// with the payload as `body` left it.
   ///

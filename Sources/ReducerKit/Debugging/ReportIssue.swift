@@ -1,4 +1,4 @@
-/// Reports an issue: a runtime warning, and a test failure while a ``TestStore`` drives the
+/// Reports an issue: a runtime warning, and a test failure while a `TestStore` drives the
 /// store whose reducer or effect reported it.
 ///
 /// Use it in your own code for a situation that should never happen but can be survived, so

@@ -58,7 +58,7 @@ public struct RuntimeWarning: Sendable, Equatable {
 
 /// Where runtime warnings go: install a handler to observe them (a test, an app's logger).
 ///
-/// A warning goes first to the handler of the current task (a ``TestStore``-driven store turns
+/// A warning goes first to the handler of the current task (a `TestStore`-driven store turns
 /// warnings into test failures that way), then to every handler installed with
 /// ``addHandler(_:)``. When no handler claims it (returns `true`), it is printed to standard
 /// error.

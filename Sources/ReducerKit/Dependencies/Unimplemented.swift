@@ -39,7 +39,7 @@ private func reportUnimplementedCall(_ description: String, fileID: StaticString
 }
 
 /// A closure for a dependency's test value that reports an issue (a test failure under a
-/// ``TestStore``) and throws ``UnimplementedFailure`` when it is called.
+/// `TestStore`) and throws ``UnimplementedFailure`` when it is called.
 ///
 /// ```swift
 /// extension APIClient: DependencyKey {
@@ -67,7 +67,7 @@ public func unimplemented<Output>(
 }
 
 /// A closure for a dependency's test value that reports an issue (a test failure under a
-/// ``TestStore``) and throws ``UnimplementedFailure`` when it is called.
+/// `TestStore`) and throws ``UnimplementedFailure`` when it is called.
 ///
 /// ```swift
 /// extension APIClient: DependencyKey {
@@ -95,7 +95,7 @@ public func unimplemented<A, Output>(
 }
 
 /// A closure for a dependency's test value that reports an issue (a test failure under a
-/// ``TestStore``) and throws ``UnimplementedFailure`` when it is called.
+/// `TestStore`) and throws ``UnimplementedFailure`` when it is called.
 ///
 /// ```swift
 /// extension APIClient: DependencyKey {
@@ -123,7 +123,7 @@ public func unimplemented<A, B, Output>(
 }
 
 /// A closure for a dependency's test value that reports an issue (a test failure under a
-/// ``TestStore``) and throws ``UnimplementedFailure`` when it is called.
+/// `TestStore`) and throws ``UnimplementedFailure`` when it is called.
 ///
 /// ```swift
 /// extension APIClient: DependencyKey {
@@ -151,7 +151,7 @@ public func unimplemented<A, B, C, Output>(
 }
 
 /// A closure for a dependency's test value that reports an issue (a test failure under a
-/// ``TestStore``) and throws ``UnimplementedFailure`` when it is called.
+/// `TestStore`) and throws ``UnimplementedFailure`` when it is called.
 ///
 /// ```swift
 /// extension APIClient: DependencyKey {
@@ -179,7 +179,7 @@ public func unimplemented<Output>(
 }
 
 /// A closure for a dependency's test value that reports an issue (a test failure under a
-/// ``TestStore``) and throws ``UnimplementedFailure`` when it is called.
+/// `TestStore`) and throws ``UnimplementedFailure`` when it is called.
 ///
 /// ```swift
 /// extension APIClient: DependencyKey {
@@ -207,7 +207,7 @@ public func unimplemented<A, Output>(
 }
 
 /// A closure for a dependency's test value that reports an issue (a test failure under a
-/// ``TestStore``) and throws ``UnimplementedFailure`` when it is called.
+/// `TestStore`) and throws ``UnimplementedFailure`` when it is called.
 ///
 /// ```swift
 /// extension APIClient: DependencyKey {
@@ -235,7 +235,7 @@ public func unimplemented<A, B, Output>(
 }
 
 /// A closure for a dependency's test value that reports an issue (a test failure under a
-/// ``TestStore``) and throws ``UnimplementedFailure`` when it is called.
+/// `TestStore`) and throws ``UnimplementedFailure`` when it is called.
 ///
 /// ```swift
 /// extension APIClient: DependencyKey {
@@ -263,7 +263,7 @@ public func unimplemented<A, B, C, Output>(
 }
 
 /// A non-throwing closure for a dependency's test value that reports an issue (a test failure
-/// under a ``TestStore``) and returns `placeholder` when it is called.
+/// under a `TestStore`) and returns `placeholder` when it is called.
 ///
 /// ```swift
 /// let isEnabled: @Sendable () -> Bool = unimplemented("Flags.isEnabled", placeholder: false)
@@ -290,7 +290,7 @@ public func unimplemented<Output>(
 }
 
 /// A non-throwing closure for a dependency's test value that reports an issue (a test failure
-/// under a ``TestStore``) and returns `placeholder` when it is called.
+/// under a `TestStore`) and returns `placeholder` when it is called.
 ///
 /// ```swift
 /// let title: @Sendable (Int) -> String = unimplemented("Titles.title", placeholder: "")
@@ -317,7 +317,7 @@ public func unimplemented<A, Output>(
 }
 
 /// A non-throwing closure for a dependency's test value that reports an issue (a test failure
-/// under a ``TestStore``) and returns `placeholder` when it is called.
+/// under a `TestStore`) and returns `placeholder` when it is called.
 ///
 /// ```swift
 /// let score: @Sendable (Int, String) -> Int = unimplemented("Scores.score", placeholder: 0)
@@ -344,7 +344,7 @@ public func unimplemented<A, B, Output>(
 }
 
 /// A non-throwing closure for a dependency's test value that reports an issue (a test failure
-/// under a ``TestStore``) and returns `placeholder` when it is called.
+/// under a `TestStore`) and returns `placeholder` when it is called.
 ///
 /// ```swift
 /// let clamp: @Sendable (Int, Int, Int) -> Int = unimplemented("Math.clamp", placeholder: 0)
@@ -371,7 +371,7 @@ public func unimplemented<A, B, C, Output>(
 }
 
 /// A non-throwing closure for a dependency's test value that reports an issue (a test failure
-/// under a ``TestStore``) and returns `placeholder` when it is called.
+/// under a `TestStore`) and returns `placeholder` when it is called.
 ///
 /// ```swift
 /// let isEnabled: @Sendable () async -> Bool = unimplemented("Flags.isEnabled", placeholder: false)
@@ -398,7 +398,7 @@ public func unimplemented<Output>(
 }
 
 /// A non-throwing closure for a dependency's test value that reports an issue (a test failure
-/// under a ``TestStore``) and returns `placeholder` when it is called.
+/// under a `TestStore`) and returns `placeholder` when it is called.
 ///
 /// ```swift
 /// let title: @Sendable (Int) async -> String = unimplemented("Titles.title", placeholder: "")
@@ -425,7 +425,7 @@ public func unimplemented<A, Output>(
 }
 
 /// A non-throwing closure for a dependency's test value that reports an issue (a test failure
-/// under a ``TestStore``) and returns `placeholder` when it is called.
+/// under a `TestStore`) and returns `placeholder` when it is called.
 ///
 /// ```swift
 /// let score: @Sendable (Int, String) async -> Int = unimplemented("Scores.score", placeholder: 0)
@@ -452,7 +452,7 @@ public func unimplemented<A, B, Output>(
 }
 
 /// A non-throwing closure for a dependency's test value that reports an issue (a test failure
-/// under a ``TestStore``) and returns `placeholder` when it is called.
+/// under a `TestStore`) and returns `placeholder` when it is called.
 ///
 /// ```swift
 /// let clamp: @Sendable (Int, Int, Int) async -> Int = unimplemented("Math.clamp", placeholder: 0)
@@ -479,7 +479,7 @@ public func unimplemented<A, B, C, Output>(
 }
 
 /// A value for an unimplemented property of a dependency's test value: reports an issue (a test
-/// failure under a ``TestStore``) when it is evaluated, and returns `placeholder`.
+/// failure under a `TestStore`) when it is evaluated, and returns `placeholder`.
 ///
 /// ```swift
 /// struct Settings {
