@@ -145,9 +145,9 @@ public final class TestStore<State: Equatable, Action> {
   }
 
   /// Runs `body` with this store's warnings turned into test failures.
-  func withWarningsAsFailures<R>(at location: TestLocation, _ body: () -> R) -> R {
+  func withWarningsAsFailures<R>(at location: TestLocation, _ body: () throws -> R) rethrows -> R {
     ledger.withLock { $0.currentLocation = location }
-    return RuntimeWarnings.$taskHandler.withValue(warningHandler, operation: body)
+    return try RuntimeWarnings.$taskHandler.withValue(warningHandler, operation: body)
   }
 
   /// Checks `actual` against the state as of the last assertion changed by `update`; reports a
@@ -164,7 +164,8 @@ public final class TestStore<State: Equatable, Action> {
       var expected = previous
       if let update {
         do {
-          try update(&expected)
+          // A warning inside the closure (such as `CasePath.modify` on another case) fails here.
+          try withWarningsAsFailures(at: location) { try update(&expected) }
         } catch {
           reportFailure(
             "The assertion closure of \(actionDescription) threw: \(error)", at: location)
@@ -191,7 +192,7 @@ public final class TestStore<State: Equatable, Action> {
       guard let update else { return }
       var expected = actual
       do {
-        try update(&expected)
+        try withWarningsAsFailures(at: location) { try update(&expected) }
       } catch {
         reportFailure("The assertion closure of \(actionDescription) threw: \(error)", at: location)
         return
@@ -207,7 +208,8 @@ public final class TestStore<State: Equatable, Action> {
           """, at: location)
       } else if case .off(true) = exhaustivity {
         var fullyExpected = previous
-        try? update(&fullyExpected)
+        // Already checked above: its warnings were reported there.
+        RuntimeWarnings.$taskHandler.withValue({ _ in true }) { try? update(&fullyExpected) }
         if fullyExpected != actual, let diff = debugDiff(fullyExpected, actual) {
           reportSkipped(
             "State changes after \(actionDescription) that the test did not assert:\n\n\(diff)",

@@ -58,6 +58,31 @@ extension TestStore {
       at: TestLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
+  /// Asserts that the store received an action in the case a case path names, and how it
+  /// changed the state: a constructor path, or one composed with `CasePath.appending(_:)` to
+  /// reach into a nested case.
+  ///
+  /// ```swift
+  /// await store.receive(CasePath(Action.response).appending(Result.success)) {
+  ///   $0.value = 42
+  /// }
+  /// ```
+  public func receive<Value>(
+    _ casePath: CasePath<Action, Value>,
+    timeout: Duration = .seconds(1),
+    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    await receiveAction(
+      expected: "an action matching the case path CasePath<\(Action.self), \(Value.self)>",
+      matching: { casePath.extract(from: $0) != nil }, mismatch: { _ in "" },
+      timeout: timeout, update: updateStateToExpectedResult,
+      at: TestLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
   /// Asserts that the store received an action matching `isMatching`, and how it changed the
   /// state.
   ///

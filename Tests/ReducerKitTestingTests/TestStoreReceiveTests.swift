@@ -23,6 +23,37 @@ import Testing
     }
   }
 
+  @Test func receiveByCasePath() async {
+    let store = TestStore(initialState: Fetcher.State()) { Fetcher() }
+    await store.send(.fetch(42))
+    await store.receive(CasePath(Fetcher.Action.response).appending(Result.success)) {
+      $0.value = 42
+    }
+  }
+
+  @Test func receiveByACasePathForTheFailureCase() async {
+    let store = TestStore(initialState: Fetcher.State()) { Fetcher() }
+    await store.send(.fetch(-1))
+    await store.receive(CasePath(Fetcher.Action.response).appending(Result.failure)) {
+      $0.failed = true
+    }
+  }
+
+  @Test func receivingAnotherCaseThanTheCasePathFailsAndNamesIt() async {
+    let issues = await recordedIssues {
+      let store = TestStore(initialState: Fetcher.State()) { Fetcher() }
+      await store.send(.fetch(-1))
+      await store.receive(CasePath(Fetcher.Action.response).appending(Result.success)) {
+        $0.failed = true
+      }
+    }
+    #expect(issues.count == 1)
+    #expect(issues.first?.contains("Received unexpected action") == true)
+    #expect(
+      issues.first?.contains("Expected: an action matching the case path CasePath<") == true)
+    #expect(issues.first?.contains(", Int>") == true)
+  }
+
   @Test func receiveByPredicate() async {
     let store = TestStore(initialState: Counter.State()) { Counter(clock: TestClock()) }
     await store.send(.load) { $0.isLoading = true }
@@ -83,5 +114,35 @@ import Testing
     #expect(issues.first?.contains("receive(") == true)
     #expect(issues.first?.contains("−   count: 41,") == true)
     #expect(issues.first?.contains("+   count: 42,") == true)
+  }
+}
+
+/// A feature whose response carries a `Result` with an existential error, as TCA features do.
+private struct Fetcher: Reducer {
+  struct State: Equatable {
+    var value = 0
+    var failed = false
+  }
+
+  enum Action {
+    case fetch(Int)
+    case response(Result<Int, any Error>)
+  }
+
+  struct Negative: Error {}
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .fetch(let number):
+      return .run { send in
+        await send(.response(Result { if number < 0 { throw Negative() } else { number } }))
+      }
+    case .response(.success(let value)):
+      state.value = value
+      return .none
+    case .response(.failure):
+      state.failed = true
+      return .none
+    }
   }
 }

@@ -1,5 +1,5 @@
 /// An action type with a case for ``BindingAction``s, so that ``BindingReducer`` and
-/// ``Store/binding(_:)`` can work with it.
+/// ``Store/binding(_:fileID:line:)`` can work with it.
 ///
 /// Conform an action enum by giving it a `binding` case; the case constructor satisfies the
 /// requirement:

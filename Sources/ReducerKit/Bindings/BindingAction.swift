@@ -1,7 +1,8 @@
 /// An action that sets one field of a feature's state: what a form control sends.
 ///
 /// Build one with ``set(_:_:)``; a ``BindingReducer`` applies it, and
-/// ``Store/binding(_:)`` sends one whenever a control writes through a ``StoreBinding``.
+/// ``Store/binding(_:fileID:line:)`` sends one whenever a control writes through a
+/// ``StoreBinding``.
 ///
 /// ```swift
 /// struct Settings: Reducer {
@@ -41,17 +42,24 @@ public struct BindingAction<Root>: Sendable {
   public let keyPath: PartialKeyPath<Root> & Sendable
 
   /// The new value, kept for equality and descriptions.
-  let value: any Equatable & Sendable
+  let newValue: any Equatable & Sendable
 
   /// Writes the value into a root; captures only the `Sendable` key path and value.
   private let assign: @Sendable (inout Root) -> Void
 
+  /// For an action sent by a store binding: records whether a ``BindingReducer`` applied it, and
+  /// warns when the last copy of the action goes away unapplied. `nil` for actions built with
+  /// ``set(_:_:)``. Not part of equality.
+  private let tracker: BindingActionTracker?
+
   private init<Value: Equatable & Sendable>(
-    keyPath: WritableKeyPath<Root, Value> & Sendable, value: Value
+    keyPath: WritableKeyPath<Root, Value> & Sendable, value: Value,
+    tracker: BindingActionTracker?
   ) {
     self.keyPath = keyPath
-    self.value = value
+    self.newValue = value
     self.assign = { $0[keyPath: keyPath] = value }
+    self.tracker = tracker
   }
 
   /// An action that sets the field at `keyPath` to `value`.
@@ -67,12 +75,44 @@ public struct BindingAction<Root>: Sendable {
   public static func set<Value: Equatable & Sendable>(
     _ keyPath: WritableKeyPath<Root, Value> & Sendable, _ value: Value
   ) -> Self {
-    Self(keyPath: keyPath, value: value)
+    Self(keyPath: keyPath, value: value, tracker: nil)
+  }
+
+  /// An action that sets the field at `keyPath` to `value`, sent by a store binding: when no
+  /// ``BindingReducer`` applies it, a runtime warning (at `fileID`/`line`, where the binding was
+  /// made) says the feature lacks one, once the action is gone.
+  package static func fromStoreBinding<Value: Equatable & Sendable>(
+    _ keyPath: WritableKeyPath<Root, Value> & Sendable, _ value: Value,
+    fileID: StaticString, line: UInt
+  ) -> Self {
+    Self(
+      keyPath: keyPath, value: value,
+      tracker: BindingActionTracker(
+        keyPath: keyPath, fileID: fileID, line: line))
   }
 
   /// Sets the field in `root`.
   func apply(to root: inout Root) {
     assign(&root)
+    tracker?.markApplied()
+  }
+
+  /// The value this action sets the field at `keyPath` to; `nil` when it sets another field (or
+  /// the value is not a `Value`).
+  ///
+  /// ```swift
+  /// case let .binding(action):
+  ///   if let name = action.value(for: \.name) {
+  ///     print("name is now", name)
+  ///   }
+  ///   return .none
+  /// ```
+  ///
+  /// - Parameter keyPath: The field to read the new value of.
+  /// - Returns: The new value, or `nil` when this action is for another field.
+  public func value<Value>(for keyPath: KeyPath<Root, Value>) -> Value? {
+    guard self.keyPath as AnyKeyPath == keyPath else { return nil }
+    return newValue as? Value
   }
 
   /// Whether `action` sets the field at `keyPath`, whatever the value: what makes
@@ -107,7 +147,7 @@ extension BindingAction: Equatable {
   /// BindingAction<Settings.State>.set(\.name, "Blob") == .set(\.name, "Bob")   // false
   /// ```
   public static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.keyPath == rhs.keyPath && isEqual(lhs.value, rhs.value)
+    lhs.keyPath == rhs.keyPath && isEqual(lhs.newValue, rhs.newValue)
   }
 }
 
@@ -125,7 +165,7 @@ extension BindingAction: CustomDebugStringConvertible {
   /// // .set(\State.name, "Blob")
   /// ```
   public var debugDescription: String {
-    ".set(\(String(reflecting: keyPath)), \(debugDump(value)))"
+    ".set(\(String(reflecting: keyPath)), \(debugDump(newValue)))"
   }
 }
 
@@ -134,5 +174,38 @@ extension BindingAction: CustomReflectable {
   /// `_printChanges()`) show ``debugDescription`` rather than the stored closure.
   public var customMirror: Mirror {
     Mirror(self, children: [])
+  }
+}
+
+/// Watches one binding action sent by a store binding: a ``BindingReducer`` marks it applied; if
+/// it never does, the tracker's `deinit` (when the last copy of the action is released, right
+/// after the store reduced it) reports that the feature has no `BindingReducer`.
+///
+/// Released rather than checked after `send` returns, so that an action queued behind the one
+/// being reduced (a binding written re-entrantly) is judged only once it was reduced.
+final class BindingActionTracker: Sendable {
+  private let isApplied = Locked(false)
+  private let keyPath: AnyKeyPath & Sendable
+  private let fileID: StaticString
+  private let line: UInt
+
+  init(keyPath: AnyKeyPath & Sendable, fileID: StaticString, line: UInt) {
+    self.keyPath = keyPath
+    self.fileID = fileID
+    self.line = line
+  }
+
+  func markApplied() {
+    isApplied.withLock { $0 = true }
+  }
+
+  deinit {
+    guard !isApplied.withLock({ $0 }) else { return }
+    let field = String(reflecting: keyPath)
+    runtimeWarn(
+      """
+      A binding action sent from a store for \(field) was not handled. Add BindingReducer() to \
+      the feature's body (before the reducers that react to the binding) so it sets the field.
+      """, fileID: fileID, line: line)
   }
 }

@@ -66,6 +66,18 @@ public struct CasePath<Root, Value> {
     }
   }
 
+  /// Creates a case path from its three closures, for composing paths without going through
+  /// `Value?` in ``visitor``.
+  private init(
+    embed: @escaping (Value) -> Root,
+    extract: @escaping (Root) -> Value?,
+    visit: @escaping (Root, (Value) -> Void) -> Bool
+  ) {
+    embedValue = embed
+    extractValue = extract
+    visitValue = visit
+  }
+
   /// Creates a case path from an embed and an extract closure, for anything a case
   /// constructor cannot express.
   ///
@@ -125,5 +137,100 @@ public struct CasePath<Root, Value> {
   /// - Returns: The root holding `value`.
   public func embed(_ value: Value) -> Root {
     embedValue(value)
+  }
+
+  /// Returns a path that goes through this case and then through a case of its payload: the
+  /// composition of two case paths.
+  ///
+  /// ```swift
+  /// enum Action { case response(Result<Int, any Error>) }
+  ///
+  /// let success = CasePath(Action.response).appending(CasePath(Result.success))
+  /// success.extract(from: .response(.success(42)))  // 42
+  /// success.embed(42)                               // Action.response(.success(42))
+  /// ```
+  ///
+  /// Extracting reads this path's payload first and looks into it only when the root is in
+  /// this case, so it costs what the two extractions cost.
+  ///
+  /// - Parameter other: A case path from this path's `Value` to a case of it.
+  /// - Returns: A case path from `Root` to the payload of `other`.
+  public func appending<AppendedValue>(
+    _ other: CasePath<Value, AppendedValue>
+  ) -> CasePath<Root, AppendedValue> {
+    let embedOuter = embedValue
+    let extractOuter = extractValue
+    let visitOuter = visitValue
+    let embedInner = other.embedValue
+    let extractInner = other.extractValue
+    let visitInner = other.visitValue
+    return CasePath<Root, AppendedValue>(
+      embed: { embedOuter(embedInner($0)) },
+      extract: { root in extractOuter(root).flatMap(extractInner) },
+      visit: { root, body in
+        var found = false
+        _ = visitOuter(root) { value in found = visitInner(value, body) }
+        return found
+      })
+  }
+
+  /// Returns a path that goes through this case and then through the case of its payload that
+  /// `embed` constructs.
+  ///
+  /// ```swift
+  /// enum Action { case response(Result<Int, any Error>) }
+  ///
+  /// let success = CasePath(Action.response).appending(Result.success)
+  /// success.extract(from: .response(.success(42)))  // 42
+  /// ```
+  ///
+  /// - Parameter embed: A case constructor of this path's `Value`, such as `Result.success`.
+  /// - Returns: A case path from `Root` to that case's payload.
+  public func appending<AppendedValue>(
+    _ embed: @escaping (AppendedValue) -> Value
+  ) -> CasePath<Root, AppendedValue> {
+    appending(CasePath<Value, AppendedValue>(embed))
+  }
+
+  /// Changes the payload of `root` in place when `root` is in this path's case: the way to
+  /// assert on one field of an enum case in a test.
+  ///
+  /// ```swift
+  /// await store.send(.nameChanged("Blob")) {
+  ///   CasePath(Destination.State.edit).modify(&$0.destination) {
+  ///     $0.name = "Blob"
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// When `root` is in another case, `body` is not called, `root` is left as it is, and a
+  /// runtime warning is reported (a test failure inside a `TestStore` assertion). It never
+  /// throws on its own: it rethrows what `body` throws, and then `root` keeps the case it had,
+  /// with the payload as `body` left it.
+  ///
+  /// - Parameters:
+  ///   - root: The enum value to change.
+  ///   - body: Changes the payload.
+  ///   - fileID: Where to report a root in another case; the caller's by default.
+  ///   - line: The line to report it at.
+  public func modify(
+    _ root: inout Root,
+    _ body: (inout Value) throws -> Void,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) rethrows {
+    guard var value = extractValue(root) else {
+      runtimeWarn(
+        """
+        modify(_:_:) was called on a value that is not in the case path's case; nothing was \
+        changed.
+
+          Case path: \(Self.self)
+          Value:     \(debugDump(root))
+        """, fileID: fileID, line: line)
+      return
+    }
+    defer { root = embedValue(value) }
+    try body(&value)
   }
 }

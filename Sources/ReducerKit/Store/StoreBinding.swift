@@ -6,7 +6,9 @@ import SwiftUI
 ///
 /// Reading ``wrappedValue`` reads the field through ``Store/state`` (so Observation, and
 /// SwiftUI, track it); setting it sends the feature's `binding` action, which a
-/// ``BindingReducer`` applies. Get one from ``Store/binding(_:)``:
+/// ``BindingReducer`` applies. Get one from ``Store/binding(_:fileID:line:)``, or, for a
+/// feature that sends its own actions, from ``Store/binding(_:send:)`` and
+/// ``Store/binding(get:send:)``:
 ///
 /// ```swift
 /// let name = store.binding(\.name)
@@ -50,16 +52,96 @@ extension Store where Action: BindableAction, Action.State == State {
   /// The binding reads the field through ``state``, so reading it inside
   /// `withObservationTracking` (or a SwiftUI `body`) is notified when the state changes. Setting
   /// it sends `.binding(.set(keyPath, newValue))`; the feature needs a ``BindingReducer`` to apply
-  /// it.
+  /// it. When none applies it, a runtime warning (at the place the binding was made) says so.
   ///
-  /// - Parameter keyPath: The field to bind.
+  /// For a feature without a `binding` action, use ``binding(_:send:)`` or
+  /// ``binding(get:send:)``.
+  ///
+  /// - Parameters:
+  ///   - keyPath: The field to bind.
+  ///   - fileID: Where to report a binding action no ``BindingReducer`` applied; the caller's by
+  ///     default.
+  ///   - line: The line to report it at.
   /// - Returns: A binding that reads the field and sends a binding action when written.
   public func binding<Value: Equatable & Sendable>(
-    _ keyPath: WritableKeyPath<State, Value> & Sendable
+    _ keyPath: WritableKeyPath<State, Value> & Sendable,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
   ) -> StoreBinding<Value> {
     StoreBinding(
       get: { self.state[keyPath: keyPath] },
-      set: { self.send(.binding(.set(keyPath, $0))) })
+      set: { newValue in
+        // An action for state that is gone is dropped with its own warning; do not add a
+        // misleading "no BindingReducer" one.
+        let action: BindingAction<State> =
+          self.core.isValid
+          ? .fromStoreBinding(keyPath, newValue, fileID: fileID, line: line)
+          : .set(keyPath, newValue)
+        self.send(.binding(action))
+      })
+  }
+}
+
+extension Store {
+  /// A binding that reads a value from the state and sends an action of your feature when it is
+  /// written: for features that do not use ``BindableAction``, or for a derived value.
+  ///
+  /// ```swift
+  /// struct Feature: Reducer {
+  ///   struct State: Equatable { var sheet: Sheet.State? }
+  ///   enum Action: Equatable { case setSheet(Bool) }
+  ///   // …
+  /// }
+  ///
+  /// let isPresented = store.binding(get: { $0.sheet != nil }, send: Feature.Action.setSheet)
+  /// isPresented.wrappedValue = false  // sends .setSheet(false)
+  /// ```
+  ///
+  /// `get` may be a key path (`get: \.isSheetPresented`). The binding reads through ``state``,
+  /// so reading it is observed like any state read. Writing it sends `send(newValue)`, reduced
+  /// before the setter returns.
+  ///
+  /// - Parameters:
+  ///   - get: Reads the binding's value from the state.
+  ///   - send: Makes the action to send when the binding is written, such as a case
+  ///     constructor.
+  /// - Returns: A binding to the value.
+  public func binding<Value>(
+    get: @escaping (_ state: State) -> Value,
+    send: @escaping (_ value: Value) -> Action
+  ) -> StoreBinding<Value> {
+    StoreBinding(
+      get: { get(self.state) },
+      set: { self.send(send($0)) })
+  }
+
+  /// A binding to one field of the state that sends an action of your feature when it is
+  /// written: for features that do not use ``BindableAction``.
+  ///
+  /// ```swift
+  /// struct Feature: Reducer {
+  ///   struct State: Equatable { var query = "" }
+  ///   enum Action: Equatable { case queryChanged(String) }
+  ///   // …
+  /// }
+  ///
+  /// let query = store.binding(\.query, send: Feature.Action.queryChanged)
+  /// query.wrappedValue = "Blob"  // sends .queryChanged("Blob")
+  /// ```
+  ///
+  /// The feature's reducer decides what to do with the action (usually store the value). The
+  /// binding reads the field through ``state``, so reading it is observed.
+  ///
+  /// - Parameters:
+  ///   - keyPath: The field to read.
+  ///   - send: Makes the action to send when the binding is written, such as a case
+  ///     constructor.
+  /// - Returns: A binding to the field.
+  public func binding<Value>(
+    _ keyPath: KeyPath<State, Value>,
+    send: @escaping (_ value: Value) -> Action
+  ) -> StoreBinding<Value> {
+    binding(get: { $0[keyPath: keyPath] }, send: send)
   }
 }
 

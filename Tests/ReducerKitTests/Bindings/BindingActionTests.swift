@@ -74,6 +74,38 @@ import Testing
     received.apply(to: &root)
     #expect(model.title == "Blob")
   }
+
+  @Test func valueForTheFieldItSets() {
+    let action = BindingAction<State>.set(\.name, "Blob")
+    #expect(action.value(for: \.name) == "Blob")
+    #expect(action.value(for: \.nickname) == nil)
+    #expect(action.value(for: \.isOn) == nil)
+    #expect(BindingAction<State>.set(\.volume, 0.25).value(for: \.volume) == 0.25)
+  }
+
+  @Test func valueForAReadOnlyKeyPathToTheSameField() {
+    let readOnly: KeyPath<State, String> = \State.name
+    #expect(BindingAction<State>.set(\.name, "Blob").value(for: readOnly) == "Blob")
+  }
+
+  @Test func equalityIgnoresWhetherAStoreBindingSentIt() {
+    let fromBinding = BindingAction<State>.fromStoreBinding(
+      \.name, "Blob", fileID: #fileID, line: #line)
+    var state = State()
+    // Applied, so its tracker does not warn when it goes away.
+    fromBinding.apply(to: &state)
+    #expect(fromBinding == .set(\.name, "Blob"))
+    #expect(fromBinding != .set(\.name, "Bob"))
+  }
+
+  @Test func anUnappliedStoreBindingActionWarnsWhenItGoesAway() {
+    let recorder = WarningRecorder(matching: "\\State.nickname")
+    do {
+      _ = BindingAction<State>.fromStoreBinding(\.nickname, "B", fileID: "App/View.swift", line: 3)
+    }
+    #expect(recorder.messages.count == 1)
+    #expect(recorder.places == ["App/View.swift:3"])
+  }
 }
 
 private func makeNameAction(_ name: String) -> BindingAction<Settings.State> {

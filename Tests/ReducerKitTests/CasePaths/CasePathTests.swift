@@ -529,4 +529,89 @@ private func warnings(containing marker: String, _ body: () -> Void) -> [String]
     }
     #expect(results == Array(repeating: true, count: 8))
   }
+
+  @Test func appendingComposesTwoCasePaths() {
+    let leaf = CasePath(Mixed.nested).appending(CasePath(Nested.leaf))
+    #expect(leaf.extract(from: .nested(.leaf(longText))) == longText)
+    #expect(leaf.extract(from: .nested(.none)) == nil)
+    #expect(leaf.extract(from: .text(longText)) == nil)
+    #expect(leaf.embed("x") == .nested(.leaf("x")))
+  }
+
+  @Test func appendingTakesACaseConstructor() {
+    let pair = CasePath(Mixed.nested).appending(Nested.pair)
+    #expect(pair.extract(from: .nested(.pair("a", [1, 2])))?.1 == [1, 2])
+    #expect(pair.extract(from: .nested(.leaf("a"))) == nil)
+  }
+
+  @Test func appendingResolvesResultSuccessAndFailure() {
+    enum Action {
+      case response(Result<Int, any Error>)
+      case other
+    }
+    struct Failure: Error, Equatable {}
+    let success = CasePath(Action.response).appending(Result.success)
+    let failure = CasePath(Action.response).appending(Result.failure)
+    #expect(success.extract(from: .response(.success(42))) == 42)
+    #expect(success.extract(from: .response(.failure(Failure()))) == nil)
+    #expect(success.extract(from: .other) == nil)
+    #expect(failure.extract(from: .response(.failure(Failure()))) is Failure)
+    #expect(failure.extract(from: .response(.success(1))) == nil)
+    if case .response(.success(7)) = success.embed(7) {
+    } else {
+      Issue.record("embed did not build .response(.success(7))")
+    }
+  }
+
+  @Test func anAppendedPathVisitsOnlyItsOwnNestedCase() {
+    let leaf = CasePath(Mixed.nested).appending(CasePath(Nested.leaf))
+    var visited: [String] = []
+    #expect(leaf.visitor(.nested(.leaf("a"))) { visited.append($0) })
+    #expect(!leaf.visitor(.nested(.none)) { visited.append($0) })
+    #expect(!leaf.visitor(.number(1)) { visited.append($0) })
+    #expect(visited == ["a"])
+  }
+
+  @Test func appendingWorksWithClosureBuiltPaths() {
+    let even = CasePath<Int, Int>(
+      embed: { $0 * 2 }, extract: { $0.isMultiple(of: 2) ? $0 / 2 : nil })
+    let quarter = even.appending(even)
+    #expect(quarter.extract(from: 12) == 3)
+    #expect(quarter.extract(from: 6) == nil)
+    #expect(quarter.embed(3) == 12)
+  }
+
+  @Test func modifyChangesThePayloadInPlace() {
+    var value = Mixed.nested(.pair("a", [1]))
+    CasePath(Mixed.nested).appending(Nested.pair).modify(&value) { $0.1.append(2) }
+    #expect(value == .nested(.pair("a", [1, 2])))
+  }
+
+  @Test func modifyOnAnotherCaseWarnsAndChangesNothing() {
+    var value = Mixed.text(longText)
+    var called = false
+    let messages = warnings(containing: "modify(_:_:)") {
+      CasePath(Mixed.number).modify(&value) {
+        called = true
+        $0 += 1
+      }
+    }
+    #expect(value == .text(longText))
+    #expect(!called)
+    #expect(messages.count == 1)
+    #expect(messages.first?.contains("not in the case path's case") == true)
+  }
+
+  @Test func modifyRethrowsWhatTheBodyThrows() {
+    struct Stop: Error {}
+    var value = Mixed.number(1)
+    #expect(throws: Stop.self) {
+      try CasePath(Mixed.number).modify(&value) {
+        $0 = 2
+        throw Stop()
+      }
+    }
+    // The payload is as the body left it.
+    #expect(value == .number(2))
+  }
 }

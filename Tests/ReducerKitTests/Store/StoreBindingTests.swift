@@ -99,4 +99,151 @@ import Testing
     await Task { @MainActor in name.wrappedValue = "Blob" }.value
     #expect(store.name == "Blob")
   }
+
+  @Test func bindingWithGetAndSendOnAFeatureWithoutBindableAction() {
+    let store = Store(initialState: Sheet.State()) { Sheet() }
+    let isPresented = store.binding(get: \.isSheetPresented, send: Sheet.Action.setSheet)
+    #expect(isPresented.wrappedValue == false)
+    isPresented.wrappedValue = true
+    #expect(store.sheetTitle == "Details")
+    #expect(isPresented.wrappedValue == true)
+    #expect(store.log == [.setSheet(true)])
+  }
+
+  @Test func bindingWithAClosureGetter() {
+    let store = Store(initialState: Sheet.State()) { Sheet() }
+    let titleLength = store.binding(
+      get: { $0.sheetTitle?.count ?? 0 }, send: { Sheet.Action.setSheet($0 > 0) })
+    titleLength.wrappedValue = 3
+    #expect(titleLength.wrappedValue == "Details".count)
+  }
+
+  @Test func bindingToAFieldWithAnAction() {
+    let store = Store(initialState: Sheet.State()) { Sheet() }
+    let query = store.binding(\.query, send: Sheet.Action.queryChanged)
+    query.wrappedValue = "Blob"
+    #expect(store.query == "blob")
+    #expect(query.wrappedValue == "blob")
+    #expect(store.log == [.queryChanged("Blob")])
+  }
+
+  @Test func bindableFeaturesKeepTheKeyPathBindingAndGetTheOthers() {
+    let store = Store(initialState: Settings.State()) { Settings() }
+    let name = store.binding(\.name)
+    let nickname = store.binding(\.nickname, send: { .binding(.set(\.nickname, $0)) })
+    let isOn = store.binding(get: \.isOn, send: { .binding(.set(\.isOn, $0)) })
+    name.wrappedValue = "Blob"
+    nickname.wrappedValue = "B"
+    isOn.wrappedValue = true
+    #expect(store.state.name == "Blob")
+    #expect(store.state.nickname == "B")
+    #expect(store.state.isOn)
+  }
+
+  @Test func bindingsToAnyActionWorkOnAScopedStore() {
+    struct Parent: Reducer {
+      struct State: Equatable { var sheet = Sheet.State() }
+      enum Action: Equatable { case sheet(Sheet.Action) }
+      var body: some ReducerOf<Self> {
+        Scope(state: \.sheet, action: Action.sheet) { Sheet() }
+      }
+    }
+    let store = Store(initialState: Parent.State()) { Parent() }
+    let sheet = store.scope(state: \.sheet, action: Parent.Action.sheet)
+    sheet.binding(\.query, send: Sheet.Action.queryChanged).wrappedValue = "X"
+    #expect(store.sheet.query == "x")
+  }
+
+  @Test func aBindingActionNoBindingReducerHandledIsReported() {
+    struct Forgetful: Reducer {
+      struct State: Equatable { var forgottenField = "" }
+      enum Action: BindableAction, Equatable { case binding(BindingAction<State>) }
+      var body: some ReducerOf<Self> {
+        Reduce { _, _ in .none }
+      }
+    }
+    let recorder = WarningRecorder(matching: "forgottenField")
+    let store = Store(initialState: Forgetful.State()) { Forgetful() }
+    let line: UInt = #line + 1
+    let field = store.binding(\.forgottenField)
+    field.wrappedValue = "Blob"
+    #expect(store.forgottenField == "")
+    #expect(recorder.messages.count == 1)
+    #expect(
+      recorder.messages.first?.hasPrefix(
+        "A binding action sent from a store for \\State.forgottenField was not handled. "
+          + "Add BindingReducer() to the feature's body") == true)
+    #expect(recorder.places == ["ReducerKitTests/StoreBindingTests.swift:\(line)"])
+  }
+
+  @Test func aBindingActionABindingReducerHandledIsNotReported() {
+    struct Remembering: Reducer {
+      struct State: Equatable { var rememberedField = "" }
+      enum Action: BindableAction, Equatable { case binding(BindingAction<State>) }
+      var body: some ReducerOf<Self> {
+        BindingReducer()
+      }
+    }
+    let recorder = WarningRecorder(matching: "rememberedField")
+    let store = Store(initialState: Remembering.State()) { Remembering() }
+    store.binding(\.rememberedField).wrappedValue = "Blob"
+    #expect(store.rememberedField == "Blob")
+    #expect(recorder.messages.isEmpty)
+  }
+
+  @Test func aBindingActionHandledByAChildBindingReducerIsNotReported() {
+    struct Parent: Reducer {
+      struct State: Equatable { var settings = Settings.State() }
+      enum Action: Equatable { case settings(Settings.Action) }
+      var body: some ReducerOf<Self> {
+        Scope(state: \.settings, action: Action.settings) { Settings() }
+      }
+    }
+    let recorder = WarningRecorder(matching: "was not handled")
+    let store = Store(initialState: Parent.State()) { Parent() }
+    store.scope(state: \.settings, action: Parent.Action.settings)
+      .binding(\.nickname).wrappedValue = "child-handled-marker"
+    #expect(store.settings.nickname == "child-handled-marker")
+    #expect(!recorder.messages.contains { $0.contains("Settings.State.nickname") })
+  }
+
+  @Test func sendingABindingActionDirectlyIsNotReported() {
+    struct Forgetful: Reducer {
+      struct State: Equatable { var directlySentField = "" }
+      enum Action: BindableAction, Equatable { case binding(BindingAction<State>) }
+      var body: some ReducerOf<Self> {
+        EmptyReducer()
+      }
+    }
+    let recorder = WarningRecorder(matching: "directlySentField")
+    let store = Store(initialState: Forgetful.State()) { Forgetful() }
+    store.send(.binding(.set(\.directlySentField, "Blob")))
+    #expect(recorder.messages.isEmpty)
+  }
+}
+
+/// A feature that does not use `BindableAction`: its bindings send its own actions.
+private struct Sheet: Reducer {
+  struct State: Equatable {
+    var sheetTitle: String?
+    var query = ""
+    var log: [Action] = []
+    var isSheetPresented: Bool { sheetTitle != nil }
+  }
+
+  enum Action: Equatable {
+    case setSheet(Bool)
+    case queryChanged(String)
+  }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    state.log.append(action)
+    switch action {
+    case .setSheet(let isPresented):
+      state.sheetTitle = isPresented ? "Details" : nil
+    case .queryChanged(let query):
+      state.query = query.lowercased()
+    }
+    return .none
+  }
 }

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import ReducerKit
 
 /// Collects the runtime warnings whose message contains `marker` while it is alive.
@@ -7,7 +8,7 @@ import Foundation
 /// action name) that only its own warnings contain.
 final class WarningRecorder: Sendable {
   private let warnings = Locked<[RuntimeWarning]>([])
-  private let token: UInt64
+  private let token: RuntimeWarnings.HandlerID
 
   init(matching marker: String) {
     let warnings = warnings
@@ -25,6 +26,11 @@ final class WarningRecorder: Sendable {
   /// The messages recorded so far.
   var messages: [String] {
     warnings.withLock { $0.map(\.message) }
+  }
+
+  /// Where the warnings recorded so far were reported, as `fileID:line`.
+  var places: [String] {
+    warnings.withLock { $0.map { "\($0.fileID):\($0.line)" } }
   }
 }
 
