@@ -1,6 +1,42 @@
-// Line diffs of value dumps, for TestStore failures and `_printChanges()`.
+// Line diffs of value dumps, for TestStore failures, `_printChanges()` and your own logging.
 
-/// A line diff of the dumps of two values, or `nil` when the dumps are equal.
+/// A line diff of the dumps of two values, or `nil` when they dump the same: what changed, in the
+/// format TestStore failures and `_printChanges()` show, for your own logging.
+///
+/// Both values are rendered with ``debugDump(_:)`` and compared line by line. Lines only in the
+/// first value's dump are prefixed `−` (U+2212), lines only in the second's are prefixed `+`, and
+/// up to two unchanged lines around each change are shown, indented by two spaces; a `…` line
+/// stands for each run of unchanged lines left out.
+///
+/// ```swift
+/// struct State { var count = 0; var title = "Groceries"; var isLoading = false; var page = 1 }
+/// var new = State()
+/// new.count = 1
+///
+/// if let changes = diff(State(), new) {
+///   print(changes)
+/// }
+/// //   State(
+/// // −   count: 0,
+/// // +   count: 1,
+/// //     title: "Groceries",
+/// //     isLoading: false,
+/// // …
+///
+/// diff(State(), State())  // nil
+/// ```
+///
+/// - Parameters:
+///   - first: The value before, or the one expected (the `−` side).
+///   - second: The value after, or the one you got (the `+` side).
+/// - Returns: The diff lines joined by `"\n"` (no trailing newline), or `nil` when both values
+///   dump to the same text.
+public func diff(_ first: Any, _ second: Any) -> String? {
+  debugDiff(first, second)
+}
+
+/// A line diff of the dumps of two values, or `nil` when the dumps are equal; ``diff(_:_:)`` with
+/// a choice of context, for the testing module.
 ///
 /// Both values are rendered with ``debugDump(_:)`` and compared line by line with
 /// ``lineDiff(_:_:context:)``: lines only in `expected` are prefixed `−` (U+2212), lines only in

@@ -3,11 +3,14 @@
 // This is debugging code: `_printChanges()` and the TestStore's failure messages call it, never
 // the action hot path, so reflection is fine here.
 
-/// Renders any value as a readable, deterministic, multi-line description.
+/// Renders any value as a readable, deterministic, multi-line description: the state tree that
+/// `_printChanges()` and TestStore failures show, for your own logging.
 ///
-/// The dump reads like Swift source, so that a line diff of two dumps (see ``debugDiff(_:_:context:)``)
-/// points at exactly the fields that changed. ReducerKit uses it to print state changes in
-/// `_printChanges()` and to show the state difference in TestStore failures.
+/// The dump reads like Swift source, so that a line diff of two dumps (see ``diff(_:_:)``) points
+/// at exactly the fields that changed. ReducerKit uses it to print state changes in
+/// `_printChanges()` and to show the state difference in TestStore failures. Unlike the standard
+/// library's `dump(_:)`, it has no `▿` markers or child counts, drops module names, and orders
+/// dictionary and set contents, so the same value always dumps to the same text.
 ///
 /// The format, shape by shape:
 /// - **Structs and classes**: `TypeName(`, then one stored property per line, indented two spaces,
@@ -52,9 +55,12 @@
 /// // )
 /// ```
 ///
+/// It reflects over the whole value with `Mirror`: use it for logging and debugging, not on a hot
+/// path.
+///
 /// - Parameter value: Any value.
 /// - Returns: The dump, lines separated by `"\n"`, with no trailing newline.
-package func debugDump(_ value: Any) -> String {
+public func debugDump(_ value: Any) -> String {
   var dumper = ValueDumper()
   return dumper.lines(for: value, indent: 0, column: 0, isTopLevel: true)
     .joined(separator: "\n")

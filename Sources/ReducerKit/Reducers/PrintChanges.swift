@@ -1,5 +1,5 @@
 extension Reducer {
-  /// Prints each action this reducer receives and the state diff it caused: a debugging aid.
+  /// Prints each action this reducer reduces and the state diff it caused: a debugging aid.
   ///
   /// ```swift
   /// Store(initialState: Feature.State()) {
@@ -10,7 +10,7 @@ extension Reducer {
   /// prints, for each action,
   ///
   /// ```
-  /// received action:
+  /// action:
   ///   Feature.Action.increment
   ///   Feature.State(
   /// −   count: 0,
@@ -18,9 +18,21 @@ extension Reducer {
   ///   )
   /// ```
   ///
+  /// or `  (No state changes)` in place of the diff. Every action is printed the same way, whether
+  /// a view sent it or an effect fed it back: a reducer cannot tell the two apart. The diff is
+  /// ``diff(_:_:)`` of the state before and after (`−` before, `+` after), and the action is
+  /// ``debugDump(_:)`` of it, each line indented by two spaces.
+  ///
+  /// Pass `to:` to send the text somewhere else, such as your logger:
+  ///
+  /// ```swift
+  /// Feature()._printChanges { text in logger.debug("\(text)") }
+  /// ```
+  ///
   /// It copies and dumps the whole state on every action: keep it out of release builds.
   ///
-  /// - Parameter output: Where to print; standard output by default.
+  /// - Parameter output: Where to print each action's text (several lines, no trailing newline);
+  ///   `print` by default.
   public func _printChanges(
     to output: @escaping (String) -> Void = { print($0) }
   ) -> _PrintChangesReducer<Self> {
@@ -34,6 +46,11 @@ public struct _PrintChangesReducer<Base: Reducer>: Reducer {
   let output: (String) -> Void
 
   /// Runs the base reducer, then prints the action and the state diff.
+  ///
+  /// ```swift
+  /// var state = Feature.State()
+  /// _ = Feature()._printChanges().reduce(into: &state, action: .increment)  // prints "action: …"
+  /// ```
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
     let oldState = state
     let effect = base.reduce(&state, action)
@@ -42,7 +59,7 @@ public struct _PrintChangesReducer<Base: Reducer>: Reducer {
       .map { "  " + $0 }
       .joined(separator: "\n")
     let change = debugDiff(oldState, state).map { $0 } ?? "  (No state changes)"
-    output("received action:\n\(actionDump)\n\(change)")
+    output("action:\n\(actionDump)\n\(change)")
     return effect
   }
 }

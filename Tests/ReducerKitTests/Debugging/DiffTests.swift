@@ -3,7 +3,16 @@ import Testing
 
 @testable import ReducerKit
 
-@Suite("debugDiff and lineDiff")
+/// The type in the documentation of `diff(_:_:)`, declared at file scope so that it dumps as
+/// `State`, as it does in an app.
+private struct State {
+  var count = 0
+  var title = "Groceries"
+  var isLoading = false
+  var page = 1
+}
+
+@Suite("diff, debugDiff and lineDiff")
 struct DiffTests {
   // MARK: - Fixtures
 
@@ -264,6 +273,39 @@ struct DiffTests {
     let first = debugDiff(Todos.State(), actual)
     #expect(first != nil)
     #expect(debugDiff(Todos.State(), actual) == first)
+  }
+
+  // MARK: - The public diff
+
+  @Test func publicDiffIsNilForValuesThatDumpTheSame() {
+    #expect(diff(State(), State()) == nil)
+    #expect(diff(Todos.State(), Todos.State()) == nil)
+    #expect(diff(1, 1) == nil)
+  }
+
+  @Test func publicDiffShowsTheDocumentedExample() {
+    var new = State()
+    new.count = 1
+    #expect(
+      diff(State(), new) == """
+          State(
+        −   count: 0,
+        +   count: 1,
+            title: "Groceries",
+            isLoading: false,
+        …
+        """)
+  }
+
+  @Test func publicDiffIsTheDiffTestStoreShows() {
+    var actual = Todos.State()
+    actual.title = "Errands"
+    actual.mode = .browsing
+    #expect(diff(Todos.State(), actual) != nil)
+    #expect(diff(Todos.State(), actual) == debugDiff(Todos.State(), actual))
+    // The first value is the `−` side, the second the `+` side.
+    #expect(diff(1, 2) == "\u{2212} 1\n+ 2")
+    #expect(diff(2, 1) == "\u{2212} 2\n+ 1")
   }
 
   // MARK: - The sample in the brief

@@ -3,6 +3,22 @@ import Testing
 
 @testable import ReducerKit
 
+/// The types in the documentation of `debugDump(_:)`, declared at file scope so that they dump
+/// with their plain names, as they do in an app.
+private struct Row {
+  var id: Int
+  var title: String
+}
+
+private enum Filter {
+  case all, tagged(String)
+}
+
+private struct DocState {
+  var rows = [Row(id: 1, title: "Milk")]
+  var filter = Filter.tagged("home")
+}
+
 @Suite("debugDump")
 struct DumpTests {
   // MARK: - Fixtures
@@ -443,5 +459,22 @@ struct DumpTests {
   @Test func dumpIsDeterministic() {
     let state = Box(value: Set((0..<20).map { "element \($0)" }))
     #expect(debugDump(state) == debugDump(state))
+  }
+
+  // MARK: - The documented example
+
+  @Test func documentedExample() {
+    #expect(
+      debugDump(DocState()) == """
+        DocState(
+          rows: [
+            [0]: Row(
+              id: 1,
+              title: "Milk",
+            ),
+          ],
+          filter: .tagged("home"),
+        )
+        """)
   }
 }
