@@ -17,8 +17,9 @@ extension Effect {
   ///   - id: The cancellation id shared by the series (scoped to this feature, like any id).
   ///   - dueTime: How long to wait for a newer effect before running this one.
   ///   - clock: The clock to wait on; use the `continuousClock` dependency so tests control it.
-  // Disfavoured: when both apply (an `any Clock<Duration>` opened implicitly), the overload
-  // for existential clocks is the one meant.
+  ///
+  /// (Disfavoured: where a call could also open an `any Clock<Duration>` for this method, the
+  /// overload for existential clocks is the one chosen.)
   @_disfavoredOverload
   public func debounce<C: Clock>(
     id: some Hashable & Sendable,

@@ -19,8 +19,9 @@ extension Effect {
   ///   - clock: The clock to measure on; use the `continuousClock` dependency so tests control it.
   ///   - latest: Whether the effect that runs at the end of an interval is the most recent one
   ///     (`true`) or the first one (`false`).
-  // Disfavoured: when both apply (an `any Clock<Duration>` opened implicitly), the overload
-  // for existential clocks is the one meant.
+  ///
+  /// (Disfavoured: where a call could also open an `any Clock<Duration>` for this method, the
+  /// overload for existential clocks is the one chosen.)
   @_disfavoredOverload
   public func throttle<C: Clock>(
     id: some Hashable & Sendable,

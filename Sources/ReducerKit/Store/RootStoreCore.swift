@@ -315,9 +315,11 @@ package final class RootStoreCore<State, Action>: StoreCore<State, Action> {
     let registry = registry
     // The action is only described on the main actor, when the effect reports an error.
     let origin = UncheckedSendable(action)
+    // `Task.cancel(id:)` and `withTaskCancellation(id:)` inside the effect scope their ids here.
+    let scope = EffectTaskScope(registry: registry, path: context.path)
     let operation: @Sendable () async -> Void = {
       do {
-        try await run.body(send)
+        try await EffectTaskScope.$effect.withValue(scope) { try await run.body(send) }
       } catch is CancellationError where Task.isCancelled {
         // Cancelled effects end with CancellationError: nothing to report.
       } catch {

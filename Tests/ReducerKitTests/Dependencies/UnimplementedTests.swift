@@ -3,19 +3,19 @@ import ReducerKit
 import ReducerKitTesting
 import Testing
 
-private struct APIClient: Sendable {
+private struct QuoteClient: Sendable {
   var fetch: @Sendable (Int) async throws -> String
 }
 
-extension APIClient: DependencyKey {
-  static let liveValue = APIClient { "live \($0)" }
-  static let testValue = APIClient(fetch: unimplemented("APIClient.fetch"))
+extension QuoteClient: DependencyKey {
+  static let liveValue = QuoteClient { "live \($0)" }
+  static let testValue = QuoteClient(fetch: unimplemented("QuoteClient.fetch"))
 }
 
 extension DependencyValues {
-  fileprivate var unimplementedTestsAPIClient: APIClient {
-    get { self[APIClient.self] }
-    set { self[APIClient.self] = newValue }
+  fileprivate var unimplementedTestsAPIClient: QuoteClient {
+    get { self[QuoteClient.self] }
+    set { self[QuoteClient.self] = newValue }
   }
 }
 
@@ -150,7 +150,7 @@ private func reports(naming name: String, _ body: () async -> Void) async -> [St
     } matching: { issue in
       let text = issue.comments.map(\.rawValue).joined()
       messages.withLock { $0.append(text) }
-      return text.hasPrefix("Unimplemented: APIClient.fetch was called.")
+      return text.hasPrefix("Unimplemented: QuoteClient.fetch was called.")
     }
     #expect(messages.withLock { $0.count } == 1)
   }

@@ -170,4 +170,28 @@ import Testing
     #expect(diff(Todos.State(), Todos.State()) == nil)
     #expect(diff(Todos.Action.add("a"), Todos.Action.add("b")) != nil)
   }
+
+  // MARK: - Observing runtime warnings
+
+  func logWarnings(to log: @escaping @Sendable (String) -> Void) -> RuntimeWarnings.HandlerID {
+    RuntimeWarnings.addHandler { warning in
+      log("ReducerKit: \(warning.message) (\(warning.fileID):\(warning.line))")
+      return true  // claimed: not printed to standard error as well
+    }
+  }
+
+  func stopLoggingWarnings(_ id: RuntimeWarnings.HandlerID) {
+    RuntimeWarnings.removeHandler(id)
+  }
+
+  @Test func theWarningLoggerSeesWarningsUntilItIsRemoved() {
+    let logged = Locked<[String]>([])
+    let id = logWarnings { line in logged.withLock { $0.append(line) } }
+    reportIssue("debugging-sample-warning one")
+    stopLoggingWarnings(id)
+    reportIssue("debugging-sample-warning two")
+    let mine = logged.withLock { $0 }.filter { $0.contains("debugging-sample-warning") }
+    #expect(mine.count == 1)
+    #expect(mine.first?.hasPrefix("ReducerKit: debugging-sample-warning one (") == true)
+  }
 }

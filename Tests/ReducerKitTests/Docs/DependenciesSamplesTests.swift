@@ -77,7 +77,7 @@ private actor Server {
       $0.uuid = .incrementing
     }
     await store.send(.addTapped) {
-      $0.items = [Feature.Item(id: UUID(uuidString: "00000000-0000-0000-0000-000000000000")!)]
+      $0.items = [Feature.Item(id: UUID(0))]
     }
     await store.send(.startTimer)
     await clock.advance(by: .seconds(1))
@@ -125,13 +125,9 @@ private actor Server {
 
   // MARK: - Time: debounce and throttle
 
-  // The article's debounce/throttle sample does not compile yet: `debounce(id:for:clock:)` and
-  // `throttle(id:for:clock:latest:)` take a generic `C: Clock`, which the `any Clock<Duration>`
-  // of `@Dependency(\.continuousClock)` does not satisfy ("type 'any Clock<Duration>' cannot
-  // conform to 'Clock'"). The block is marked `// sample: partial` in Docs/Dependencies.md until
-  // overloads for `any Clock<Duration>` exist; then turn `#if false` into nothing and remove
-  // that line from the article.
-  #if false
+  // `clock` is the `any Clock<Duration>` of `@Dependency(\.continuousClock)`: these calls need the
+  // overloads for existential clocks (without them they do not compile where Foundation is
+  // imported).
 
   struct Feed: Reducer {
     struct State: Equatable {
@@ -198,5 +194,4 @@ private actor Server {
     await store.receive(.loadMore(3)) { $0.loaded = [1, 3] }
     await store.finish()
   }
-  #endif
 }

@@ -6,7 +6,7 @@ import Testing
 
 /// A feature with a one-second timer on the `continuousClock` dependency, spelled as in an app
 /// file that imports Foundation (where Glibc's `clock()` joins the lookup of `clock`).
-private struct Ticker: Reducer {
+private struct TimerFeature: Reducer {
   struct State: Equatable {
     var ticks = 0
   }
@@ -37,8 +37,8 @@ private struct Ticker: Reducer {
   @MainActor
   @Test func advancingByThreeIntervalsDeliversThreeTicks() async {
     let clock = TestClock()
-    let store = TestStore(initialState: Ticker.State()) {
-      Ticker()
+    let store = TestStore(initialState: TimerFeature.State()) {
+      TimerFeature()
     } withDependencies: {
       $0.continuousClock = clock
     }
@@ -55,8 +55,8 @@ private struct Ticker: Reducer {
   @MainActor
   @Test func cancellingTheEffectTaskEndsTheLoop() async {
     let clock = TestClock()
-    let store = TestStore(initialState: Ticker.State()) {
-      Ticker()
+    let store = TestStore(initialState: TimerFeature.State()) {
+      TimerFeature()
     } withDependencies: {
       $0.continuousClock = clock
     }
