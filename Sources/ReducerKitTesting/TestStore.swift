@@ -37,7 +37,7 @@ public final class TestStore<State: Equatable, Action> {
   /// Turns the store's runtime warnings into failures of this test.
   let warningHandler: @Sendable (RuntimeWarning) -> Bool
   /// What `deinit` may still have to report; lock-protected because `deinit` is not isolated.
-  let ledger = Locked(TestStoreLedger())
+  let ledger: Locked<TestStoreLedger>
 
   /// The state as of the last assertion (with exhaustivity `.off`, the store's actual state).
   public var state: State {
@@ -88,12 +88,24 @@ public final class TestStore<State: Equatable, Action> {
     column: UInt = #column
   ) where R.State == State, R.Action == Action {
     let recorder = Recorder()
-    let reducer = Reduce(reducer())
     self.recorder = recorder
-    location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    let location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    self.location = location
+    let ledger = Locked(TestStoreLedger())
+    self.ledger = ledger
+    let warningHandler: @Sendable (RuntimeWarning) -> Bool = { warning in
+      reportFailure(
+        "\(warning.message)", at: ledger.withLock { $0.currentLocation } ?? location)
+      return true
+    }
+    self.warningHandler = warningHandler
     var dependencies = DependencyValues.testContext
     prepareDependencies(&dependencies)
-    let initialState = DependencyValues.withValues(dependencies) { initialState() }
+    // The initial state and the reducer's body are built under the store's dependencies, with
+    // warnings (an unimplemented dependency read) reported as failures of this test.
+    let (initialState, reducer) = RuntimeWarnings.$taskHandler.withValue(warningHandler) {
+      DependencyValues.withValues(dependencies) { (initialState(), Reduce(reducer())) }
+    }
     expectedState = initialState
     store = Store(
       initialState: initialState,
@@ -108,12 +120,6 @@ public final class TestStore<State: Equatable, Action> {
     core = store.core as! RootStoreCore<State, Action>
     if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) {
       core.effectExecutor = EffectExecutor.shared
-    }
-    let ledger = ledger
-    warningHandler = { [location] warning in
-      reportFailure(
-        "\(warning.message)", at: ledger.withLock { $0.currentLocation } ?? location)
-      return true
     }
   }
 

@@ -93,3 +93,44 @@ import Testing
     #expect(issues.first?.contains("threw") == true)
   }
 }
+
+/// The initial state is evaluated once, under the test context and the store's overrides (issue
+/// 11, bug 5).
+@MainActor
+@Suite struct TestStoreInitialStateTests {
+  struct Note: Reducer {
+    struct State: Equatable {
+      var id: UUID
+      var created: Date
+      init() {
+        @Dependency(\.uuid) var uuid
+        @Dependency(\.date) var date
+        id = uuid()
+        created = date.now
+      }
+    }
+    func reduce(into state: inout State, action: Void) -> Effect<Void> { .none }
+  }
+
+  @Test func theInitialStateSeesTheOverrides() {
+    let store = TestStore(initialState: Note.State()) {
+      Note()
+    } withDependencies: {
+      $0.uuid = .incrementing
+      $0.date = .constant(Date(timeIntervalSince1970: 1))
+    }
+    #expect(store.state.id.uuidString == "00000000-0000-0000-0000-000000000000")
+    #expect(store.state.created == Date(timeIntervalSince1970: 1))
+  }
+
+  @Test func anUnoverriddenDependencyReadByTheInitialStateFailsTheTest() async {
+    let issues = await recordedIssues {
+      _ = TestStore(initialState: Note.State()) {
+        Note()
+      } withDependencies: {
+        $0.date = .constant(Date(timeIntervalSince1970: 1))
+      }
+    }
+    #expect(issues.contains { $0.contains("uuid") || $0.contains("UUID") })
+  }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+
+@testable import ReducerKit
+
+@Suite struct ChildLocatorTests {
+  struct Item: Identifiable, Equatable {
+    var id: Int
+    var title = ""
+  }
+  enum Mode: Equatable {
+    case editing(Item)
+    case idle
+  }
+  struct Parent {
+    var counter = 1
+    var item: Item?
+    var rows: IdentifiedArrayOf<Item> = []
+  }
+
+  /// Runs `lens` on `parent`; the child's state as it saw it, or `nil` when it said "absent".
+  func look<State, Child>(_ lens: ChildLens, in parent: State, as: Child.Type) -> Child? {
+    var found: Child?
+    let present = withUnsafePointer(to: parent) { pointer in
+      lens(UnsafeRawPointer(pointer)) { child in
+        found = child.assumingMemoryBound(to: Child.self).pointee
+        return true
+      }
+    }
+    return present ? found : nil
+  }
+
+  func component(_ keyPath: AnyKeyPath, instance: AnyHashable?) -> ScopeComponent {
+    ScopeComponent(id: EffectID(child: keyPath, instance: instance), hasLifetime: true)
+  }
+
+  @Test func aKeyPathChildIsAlwaysThere() {
+    let lens = ChildLocator.keyPath(\Parent.counter).lens(
+      ScopeComponent(id: EffectID(keyPath: \Parent.counter), hasLifetime: false))
+    #expect(look(lens, in: Parent(counter: 7), as: Int.self) == 7)
+  }
+
+  @Test func anOptionalChildIsThereWhileItIsNotNil() {
+    let locator = ChildLocator.optional(\Parent.item, instance: { _ in nil })
+    let lens = locator.lens(component(\Parent.item, instance: nil))
+    #expect(look(lens, in: Parent(item: Item(id: 1)), as: Item.self) == Item(id: 1))
+    #expect(look(lens, in: Parent(), as: Item.self) == nil)
+  }
+
+  @Test func anIdentifiableOptionalChildIsThereWhileItKeepsItsID() {
+    let locator = ChildLocator.optional(\Parent.item, instance: { AnyHashable($0.id) })
+    let lens = locator.lens(component(\Parent.item, instance: AnyHashable(1)))
+    #expect(look(lens, in: Parent(item: Item(id: 1, title: "a")), as: Item.self)?.title == "a")
+    #expect(look(lens, in: Parent(item: Item(id: 2)), as: Item.self) == nil)
+  }
+
+  @Test func anElementIsThereWhileItsIDIsInTheArray() {
+    let locator = ChildLocator.element(\Parent.rows)
+    let lens = locator.lens(component(\Parent.rows, instance: AnyHashable(2)))
+    var parent = Parent(rows: [Item(id: 1), Item(id: 2, title: "two")])
+    #expect(look(lens, in: parent, as: Item.self)?.title == "two")
+    parent.rows.remove(id: 2)
+    #expect(look(lens, in: parent, as: Item.self) == nil)
+  }
+
+  @Test func anElementsVersionChangesWhenTheArraysStructureDoes() throws {
+    let version = try #require(ChildLocator.element(\Parent.rows).version)
+    func read(_ parent: Parent) -> UInt64 {
+      withUnsafePointer(to: parent) { version(UnsafeRawPointer($0)) }
+    }
+    var parent = Parent(rows: [Item(id: 1)])
+    let before = read(parent)
+    parent.rows[id: 1]?.title = "edited"
+    #expect(read(parent) == before)
+    parent.rows.append(Item(id: 2))
+    #expect(read(parent) != before)
+  }
+
+  @Test func anElementWithAnIDOfAnotherTypeIsNeverThere() {
+    let lens = ChildLocator.element(\Parent.rows).lens(
+      component(\Parent.rows, instance: AnyHashable("1")))
+    #expect(look(lens, in: Parent(rows: [Item(id: 1)]), as: Item.self) == nil)
+  }
+
+  @Test func anEnumCaseChildIsThereWhileTheStateIsInTheCase() {
+    let locator = ChildLocator.enumCase(CasePath(Mode.editing), instance: { AnyHashable($0.id) })
+    let lens = locator.lens(
+      ScopeComponent(id: EffectID(child: 9, instance: AnyHashable(1)), hasLifetime: true))
+    #expect(look(lens, in: Mode.editing(Item(id: 1)), as: Item.self) == Item(id: 1))
+    #expect(look(lens, in: Mode.editing(Item(id: 3)), as: Item.self) == nil)
+    #expect(look(lens, in: Mode.idle, as: Item.self) == nil)
+  }
+}
