@@ -49,13 +49,8 @@ package final class ChildLocator {
     instance: @escaping (Child) -> AnyHashable?
   ) -> ChildLocator {
     ChildLocator(lens: { component in
-      let expected = component.id.childInstance
-      return { parent, body in
-        guard
-          let child = parent.assumingMemoryBound(to: Parent.self).pointee[keyPath: keyPath],
-          instance(child) == expected
-        else { return false }
-        return withUnsafePointer(to: child) { body(UnsafeRawPointer($0)) }
+      instanceLens(of: component, instance: instance) { parent in
+        parent.assumingMemoryBound(to: Parent.self).pointee[keyPath: keyPath]
       }
     })
   }
@@ -87,15 +82,24 @@ package final class ChildLocator {
     instance: @escaping (Child) -> AnyHashable?
   ) -> ChildLocator {
     ChildLocator(lens: { component in
-      let expected = component.id.childInstance
-      return { parent, body in
-        guard
-          let child = casePath.extract(from: parent.assumingMemoryBound(to: Parent.self).pointee),
-          instance(child) == expected
-        else { return false }
-        return withUnsafePointer(to: child) { body(UnsafeRawPointer($0)) }
+      instanceLens(of: component, instance: instance) { parent in
+        casePath.extract(from: parent.assumingMemoryBound(to: Parent.self).pointee)
       }
     })
+  }
+
+  /// The lens for a child that `read` finds in its parent's state, present while it is there
+  /// and its instance id is the one `component` names.
+  private static func instanceLens<Child>(
+    of component: ScopeComponent,
+    instance: @escaping (Child) -> AnyHashable?,
+    read: @escaping (_ parentState: UnsafeRawPointer) -> Child?
+  ) -> ChildLens {
+    let expected = component.id.childInstance
+    return { parent, body in
+      guard let child = read(parent), instance(child) == expected else { return false }
+      return withUnsafePointer(to: child) { body(UnsafeRawPointer($0)) }
+    }
   }
 
   /// A child that is always present and is its parent's state itself (for tests and for effects
