@@ -40,13 +40,18 @@ extension Effect {
         self, id: EffectID(id),
         plan: ThrottlePlan(
           latest: latest,
+          clock: ObjectIdentifier(C.self),
+          clockName: String(describing: C.self),
           now: { clock.now },
           isDue: { last, now in
-            (last as! C.Instant).advanced(by: interval) <= (now as! C.Instant)
+            // The store keeps one clock's instants per throttle (see `ThrottleState.clock`);
+            // instants of another clock never compare, they only start a new interval.
+            guard let last = last as? C.Instant, let now = now as? C.Instant else { return true }
+            return last.advanced(by: interval) <= now
           },
           sleepUntilDue: { last in
-            try await clock.sleep(
-              until: (last as! C.Instant).advanced(by: interval), tolerance: nil)
+            guard let last = last as? C.Instant else { return }
+            try await clock.sleep(until: last.advanced(by: interval), tolerance: nil)
           })))
   }
 }
@@ -83,6 +88,10 @@ extension Effect {
 package struct ThrottlePlan: Sendable {
   /// Whether the most recent (rather than the first) throttled effect runs at the interval's end.
   let latest: Bool
+  /// The clock's type: the instants of two clock types cannot be compared.
+  let clock: ObjectIdentifier
+  /// The clock's type, for warnings.
+  let clockName: String
   /// The clock's current instant.
   let now: @Sendable () -> any Sendable
   /// Whether an interval starting at the first instant has passed at the second.
@@ -96,4 +105,6 @@ package struct ThrottlePlan: Sendable {
 package struct ThrottleState<Action> {
   var lastRun: (any Sendable)?
   var pending: Effect<Action>?
+  /// The type of the clock `lastRun` was read from.
+  var clock: ObjectIdentifier?
 }

@@ -255,6 +255,19 @@ package final class RootStoreCore<State, Action>: StoreCore<State, Action> {
       if !context.skipped.isEmpty, context.skipped.contains(key) { return }
       let now = plan.now()
       var throttle = throttles[key] ?? ThrottleState()
+      if let clock = throttle.clock, clock != plan.clock {
+        // Another clock (a test swapped the clock dependency): its instants do not compare with
+        // the last one's, so the throttle starts over on the new clock.
+        runtimeWarn(
+          """
+          A "throttle" with the id \(id) was used with a clock of another type \
+          (\(plan.clockName)) than before. Its interval starts over on the new clock, and an \
+          effect waiting on the old one is dropped. Use one clock per throttle id.
+          """)
+        registry.cancel(key)
+        throttle = ThrottleState()
+      }
+      throttle.clock = plan.clock
       if let lastRun = throttle.lastRun, !plan.isDue(lastRun, now) {
         // Within the interval: this effect waits for its end (or is dropped).
         if plan.latest || throttle.pending == nil { throttle.pending = inner }

@@ -95,3 +95,50 @@ import Testing
     await store.finish()
   }
 }
+
+@MainActor
+@Suite struct ThrottleClockSwapTests {
+  /// Swapping the clock dependency between two throttled sends (issue 12, item 3) used to trap on
+  /// a force cast of one clock's instant to the other's.
+  @Test func aThrottleUsedWithTwoClockTypesWarnsAndStartsOver() async {
+    let testClock = TestClock()
+    let store = TestStore(initialState: [Int]()) {
+      ThrottleTests.Loader()
+    } withDependencies: {
+      $0.continuousClock = testClock
+    }
+    await store.send(1)
+    await store.receive(-1) { $0 = [1] }
+    store.dependencies.continuousClock = ImmediateClock()
+    await withKnownIssue {
+      await store.send(2)
+    } matching: { issue in
+      issue.comments.contains { $0.rawValue.contains("clock of another type") }
+    }
+    // A new interval on the new clock: the effect ran at once.
+    await store.receive(-2) { $0 = [1, 2] }
+    await store.finish()
+  }
+
+  @Test func anEffectWaitingOnTheOldClockIsDropped() async {
+    let testClock = TestClock()
+    let store = TestStore(initialState: [Int]()) {
+      ThrottleTests.Loader()
+    } withDependencies: {
+      $0.continuousClock = testClock
+    }
+    await store.send(1)
+    await store.receive(-1) { $0 = [1] }
+    // Waits for the end of the interval on the test clock.
+    await store.send(2)
+    store.dependencies.continuousClock = ImmediateClock()
+    await withKnownIssue {
+      await store.send(3)
+    } matching: { issue in
+      issue.comments.contains { $0.rawValue.contains("clock of another type") }
+    }
+    await store.receive(-3) { $0 = [1, 3] }
+    await testClock.advance(by: .seconds(1))
+    await store.finish()
+  }
+}
