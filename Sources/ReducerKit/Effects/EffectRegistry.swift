@@ -10,6 +10,8 @@ package final class EffectRegistry: Sendable {
     var keys: [EffectKey]
     var group: EffectGroup?
     var isCancelled = false
+    /// What the effect's `Send` checks; `nil` for work that has no `Send`.
+    var status: EffectStatus?
   }
 
   fileprivate struct Table {
@@ -49,12 +51,14 @@ package final class EffectRegistry: Sendable {
 
   /// Reserves a slot for an effect about to start, registered under `keys` and counted in
   /// `group`. Returns `nil` when the store is gone (the effect must not start).
-  package func reserve(keys: [EffectKey], group: EffectGroup?) -> UInt64? {
+  package func reserve(
+    keys: [EffectKey], group: EffectGroup?, status: EffectStatus? = nil
+  ) -> UInt64? {
     table.withLock { table in
       guard !table.isClosed else { return nil }
       table.nextToken &+= 1
       let token = table.nextToken
-      table.entries[token] = Entry(task: nil, keys: keys, group: group)
+      table.entries[token] = Entry(task: nil, keys: keys, group: group, status: status)
       for key in keys { table.tokensByKey[key, default: []].insert(token) }
       if let group {
         group.pending += 1
@@ -224,8 +228,29 @@ extension EffectRegistry.Table {
     if !entry.isCancelled {
       entries[token]!.isCancelled = true
       entry.group?.cancelled += 1
+      entry.status?.isCancelled = true
     }
     return entry.task
+  }
+}
+
+/// Whether one effect was cancelled, for its `Send`: a `Send` that escaped the effect (kept by a
+/// callback, or used from a task of its own) must drop what it sends after the cancellation, which
+/// the task it is called from cannot tell.
+///
+/// Its flag is only read and written while the ``EffectRegistry`` lock is held, which is why it can
+/// be `@unchecked Sendable`.
+package final class EffectStatus: @unchecked Sendable {
+  fileprivate var isCancelled = false
+
+  package init() {}
+}
+
+extension EffectRegistry {
+  /// Whether the effect `status` belongs to was cancelled (by id, by its `send`'s task, by its
+  /// child going away, or by the store going away).
+  package func isCancelled(_ status: EffectStatus) -> Bool {
+    table.withLock { _ in status.isCancelled }
   }
 }
 

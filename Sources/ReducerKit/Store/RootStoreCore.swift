@@ -315,16 +315,33 @@ package final class RootStoreCore<State, Action>: StoreCore<State, Action> {
     }
   }
 
-  private func makeSend(group: EffectGroup?) -> Send<Action> {
-    Send { [weak self] action in
+  private func makeSend(group: EffectGroup?, status: EffectStatus) -> Send<Action> {
+    let registry = registry
+    return Send { [weak self] action in
+      if registry.isCancelled(status) {
+        // Only a `Send` that escaped its effect gets here: inside the effect's own task,
+        // `Send` already dropped the action because that task is cancelled.
+        #if DEBUG
+          runtimeWarn(
+            """
+            An effect's "send" was called after the effect was cancelled, from outside the \
+            effect's task (a callback or a task that kept it): \(describe(action)). The action \
+            was dropped. Stop the callback or the task when the effect is cancelled (for \
+            example in "withTaskCancellationHandler").
+            """)
+        #endif
+        return
+      }
       _ = self?.send(action, group: group)
     }
   }
 
   private func startTask(_ run: Effect<Action>.Run, action: Action, context: EffectContext) {
-    guard let token = registry.reserve(keys: context.keys, group: context.group) else { return }
+    let status = EffectStatus()
+    guard let token = registry.reserve(keys: context.keys, group: context.group, status: status)
+    else { return }
     watchLifetimes(of: context)
-    let send = makeSend(group: context.group)
+    let send = makeSend(group: context.group, status: status)
     let registry = registry
     // The action is only described on the main actor, when the effect reports an error.
     let origin = UncheckedSendable(action)

@@ -32,3 +32,62 @@ import Testing
     #expect(log.values == ["child 3"])
   }
 }
+
+/// A `Send` kept after its effect ended (issue 12, item 8).
+@MainActor
+@Suite struct EscapedSendTests {
+  /// A feature whose effect hands its `Send` to `escaped`, then waits until cancelled.
+  func makeStore(escaped: AsyncStream<Send<String>>.Continuation) -> Store<[String], String> {
+    Store(initialState: [String]()) {
+      Reduce<[String], String> { state, action in
+        switch action {
+        case "start":
+          return .run { send in
+            escaped.yield(send)
+            try await Task.never()
+          }
+          .cancellable(id: "escape")
+        case "stop":
+          return .cancel(id: "escape")
+        default:
+          state.append(action)
+          return .none
+        }
+      }
+    }
+  }
+
+  @Test func anEscapedSendDropsWhatItSendsAfterTheEffectWasCancelled() async throws {
+    let (sends, escaped) = AsyncStream<Send<String>>.makeStream()
+    let store = makeStore(escaped: escaped)
+    let task = store.send("start")
+    var iterator = sends.makeAsyncIterator()
+    let send = try #require(await iterator.next())
+    send("while running")
+    #expect(store.state == ["while running"])
+
+    store.send("stop")
+    await task.finish()
+    let recorder = WarningRecorder(matching: "after cancellation marker")
+    send("after cancellation marker")
+    #expect(store.state == ["while running"])
+    #if DEBUG
+      #expect(recorder.messages.count == 1)
+      #expect(recorder.messages.first?.contains("after the effect was cancelled") == true)
+    #endif
+  }
+
+  @Test func anEscapedSendOfAnEffectCancelledByItsTaskDropsToo() async throws {
+    let (sends, escaped) = AsyncStream<Send<String>>.makeStream()
+    let store = makeStore(escaped: escaped)
+    let task = store.send("start")
+    var iterator = sends.makeAsyncIterator()
+    let send = try #require(await iterator.next())
+    task.cancel()
+    await task.finish()
+    let recorder = WarningRecorder(matching: "task cancelled marker")
+    send("task cancelled marker")
+    #expect(store.state.isEmpty)
+    _ = recorder
+  }
+}
