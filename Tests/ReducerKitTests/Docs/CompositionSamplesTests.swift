@@ -155,6 +155,59 @@ enum CompositionSample4 {
   }
 }
 
+/// `IdentifiedArray`'s list operations.
+enum CompositionSample5 {
+  struct Download: Reducer {
+    struct State: Equatable, Identifiable {
+      let id: Int
+      var name: String
+      var isFinished = false
+      var progress = 0
+    }
+    enum Action: Equatable { case start, progressed }
+
+    @Dependency(\.continuousClock) var clock
+
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+      switch action {
+      case .start:
+        return .run { send in
+          for await _ in clock.timer(interval: .seconds(1)) {
+            await send(.progressed)
+          }
+        }
+      case .progressed:
+        state.progress += 1
+        return .none
+      }
+    }
+  }
+
+  struct Downloads: Reducer {
+    struct State { var rows: IdentifiedArrayOf<Download.State> = [] }
+    enum Action {
+      case rows(IdentifiedActionOf<Download>)
+      case deleted(IndexSet), moved(IndexSet, Int), clearFinished, dropOldest, sortByName
+    }
+
+    var body: some ReducerOf<Self> {
+      Reduce { state, action in
+        switch action {
+        case .deleted(let offsets): state.rows.remove(atOffsets: offsets)
+        case .moved(let source, let destination):
+          state.rows.move(fromOffsets: source, toOffset: destination)
+        case .clearFinished: state.rows = state.rows.filter { !$0.isFinished }
+        case .dropOldest: state.rows.removeFirst()
+        case .sortByName: state.rows.sort { $0.name < $1.name }
+        case .rows: break
+        }
+        return .none
+      }
+      .forEach(\.rows, action: Action.rows) { Download() }
+    }
+  }
+}
+
 /// The suite is the namespace of the `onChange` sample and of the child-stores sample.
 @MainActor
 @Suite struct CompositionSamplesTests {
@@ -261,5 +314,101 @@ enum CompositionSample4 {
     // Cached: the same scope gives the same objects while they are alive.
     #expect(appStore.scope(state: \.counter, action: App.Action.counter) === counterStore)
     #expect(todosStore.scope(state: \.rows, action: Todos.Action.rows)[0] === rowStores[0])
+  }
+
+  // MARK: - onChange(of:removeDuplicates:)
+
+  struct Library: Reducer {
+    struct Book: Identifiable {  // not Equatable
+      let id: Int
+      var pages: [String]
+    }
+    struct State {
+      var selection: Book?
+      var openedIDs: [Int] = []
+    }
+    enum Action { case select(Book?), open(Int) }
+
+    var body: some ReducerOf<Self> {
+      Reduce { state, action in
+        switch action {
+        case .select(let book): state.selection = book
+        case .open(let id): state.openedIDs.append(id)
+        }
+        return .none
+      }
+      .onChange(of: { $0.selection }, removeDuplicates: { $0?.id == $1?.id }) { _, newValue in
+        Reduce { state, action in
+          guard let book = newValue else { return .none }
+          return .send(.open(book.id))  // only when another book (by id) is selected
+        }
+      }
+    }
+  }
+
+  @Test func onChangeWithRemoveDuplicatesComparesByTheGivenFunction() {
+    let store = Store(initialState: Library.State()) { Library() }
+    store.send(.select(Library.Book(id: 1, pages: ["a"])))
+    store.send(.select(Library.Book(id: 1, pages: ["a", "b"])))  // the same book: no change
+    store.send(.select(Library.Book(id: 2, pages: [])))
+    store.send(.select(nil))
+    #expect(store.openedIDs == [1, 2])
+  }
+
+  // MARK: - IdentifiedArray's list operations
+
+  /// Starts a download in every row and returns each row's task, by id.
+  private func startedDownloads(
+    _ names: [String]
+  ) -> (
+    Store<CompositionSample5.Downloads.State, CompositionSample5.Downloads.Action>, [Int: StoreTask]
+  ) {
+    let rows = names.enumerated().map { offset, name in
+      CompositionSample5.Download.State(
+        id: offset + 1, name: name, isFinished: name.hasPrefix("done"))
+    }
+    let store = Store(
+      initialState: CompositionSample5.Downloads.State(rows: IdentifiedArray(uniqueElements: rows))
+    ) {
+      CompositionSample5.Downloads()
+    } withDependencies: {
+      $0.continuousClock = TestClock()
+    }
+    var tasks: [Int: StoreTask] = [:]
+    for row in rows {
+      tasks[row.id] = store.send(.rows(.element(id: row.id, action: .start)))
+    }
+    return (store, tasks)
+  }
+
+  private func expectOnlyRunning(_ ids: Set<Int>, in tasks: [Int: StoreTask]) async {
+    for (id, task) in tasks.sorted(by: { $0.key < $1.key }) {
+      if ids.contains(id) {
+        #expect(!task.isFinished, "row \(id) should still be downloading")
+      } else {
+        #expect(
+          await eventually { task.isFinished }, "row \(id) was removed; its effect should end")
+      }
+    }
+  }
+
+  @Test func removingRowsByOffsetsFirstOrFilterCancelsTheirEffects() async {
+    let (store, tasks) = startedDownloads(["a", "done b", "c", "d"])
+    store.send(.dropOldest)
+    await expectOnlyRunning([2, 3, 4], in: tasks)
+    store.send(.deleted(IndexSet([1])))  // "c"
+    await expectOnlyRunning([2, 4], in: tasks)
+    store.send(.clearFinished)
+    await expectOnlyRunning([4], in: tasks)
+    #expect(Array(store.rows.ids) == [4])
+  }
+
+  @Test func movingAndSortingRowsKeepsTheirEffects() async {
+    let (store, tasks) = startedDownloads(["c", "a", "b"])
+    store.send(.moved(IndexSet([0]), 3))
+    #expect(Array(store.rows.ids) == [2, 3, 1])
+    store.send(.sortByName)
+    #expect(store.rows.map(\.name) == ["a", "b", "c"])
+    await expectOnlyRunning([1, 2, 3], in: tasks)
   }
 }

@@ -24,11 +24,35 @@ extension DependencyValues {
   }
 }
 
-/// What the sample's live value stands for.
+extension APIClient {
+  /// The other client the `withDependencies` sample switches to.
+  static let cache = APIClient { id in "Cached \(id)" }
+}
+
+// MARK: - Unimplemented endpoints
+
+struct FactClient: Sendable {
+  var fetch: @Sendable (Int) async throws -> String
+}
+
+enum FactClientKey: DependencyKey {
+  static let liveValue = FactClient { n in try await Server.shared.fact(about: n) }  // networking
+  static let testValue = FactClient(fetch: unimplemented("FactClient.fetch"))
+}
+
+extension DependencyValues {
+  var factClient: FactClient {
+    get { self[FactClientKey.self] }
+    set { self[FactClientKey.self] = newValue }
+  }
+}
+
+/// What the samples' live values stand for.
 private actor Server {
   static let shared = Server()
 
   func title(of id: Int) async throws -> String { "Title \(id)" }
+  func fact(about n: Int) async throws -> String { "\(n) is a number." }
 }
 
 /// The suite is the namespace of the article's features.
@@ -193,5 +217,176 @@ private actor Server {
     await clock.advance(by: .seconds(1))
     await store.receive(.loadMore(3)) { $0.loaded = [1, 3] }
     await store.finish()
+  }
+
+  // MARK: - Overriding for one effect
+
+  struct CachedTitleLoader: Reducer {
+    struct State: Equatable { var titles: [String] = [] }
+    enum Action: Equatable { case load(Int), loadCached(Int), loaded(String) }
+
+    @Dependency(\.apiClient) var apiClient
+
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+      switch action {
+      case .load(let id):
+        return .run { send in await send(.loaded(try await apiClient.fetchTitle(id))) }
+      case .loadCached(let id):
+        return withDependencies {
+          $0.apiClient = .cache  // another APIClient of yours
+        } operation: {
+          .run { send in
+            await send(.loaded(try await apiClient.fetchTitle(id)))  // the cache's title
+          }
+        }
+      case .loaded(let title):
+        state.titles.append(title)
+        return .none
+      }
+    }
+  }
+
+  @Test func anEffectBuiltInWithDependenciesSeesTheOverride() async {
+    let store = TestStore(initialState: CachedTitleLoader.State()) {
+      CachedTitleLoader()
+    } withDependencies: {
+      $0.apiClient = APIClient { id in "Live \(id)" }
+    }
+    await store.send(.loadCached(7))
+    await store.receive(.loaded("Cached 7")) { $0.titles = ["Cached 7"] }
+    await store.send(.load(7))  // the override was for that one effect only
+    await store.receive(.loaded("Live 7")) { $0.titles = ["Cached 7", "Live 7"] }
+    await store.finish()
+  }
+
+  // MARK: - The initial state sees the store's dependencies
+
+  struct Editor: Reducer {
+    struct State: Equatable {
+      var documentID: UUID
+      var openedAt: Date
+
+      init() {
+        @Dependency(\.uuid) var uuid
+        @Dependency(\.date) var date
+        documentID = uuid()
+        openedAt = date.now
+      }
+    }
+    enum Action: Equatable { case close }
+
+    func reduce(into state: inout State, action: Action) -> Effect<Action> { .none }
+  }
+
+  @Test func aTestStoreBuildsTheInitialStateUnderItsDependencies() {
+    let store = TestStore(initialState: Editor.State()) {
+      Editor()
+    } withDependencies: {
+      $0.uuid = .incrementing
+      $0.date.now = Date(timeIntervalSince1970: 0)
+    }
+    #expect(store.state.documentID == UUID(0))
+    #expect(store.state.openedAt == Date(timeIntervalSince1970: 0))
+  }
+
+  @Test func aStoreBuildsTheInitialStateUnderItsDependencies() {
+    let store = Store(initialState: Editor.State()) {
+      Editor()
+    } withDependencies: {
+      $0.uuid = .constant(UUID(3))
+      $0.date.now = Date(timeIntervalSince1970: 42)
+    }
+    #expect(store.documentID == UUID(3))
+    #expect(store.openedAt == Date(timeIntervalSince1970: 42))
+  }
+
+  @Test func uuidNIsTheNthIncrementingValue() {
+    let uuid = UUIDGenerator.incrementing
+    #expect([uuid(), uuid(), uuid()] == [UUID(0), UUID(1), UUID(2)])
+    #expect(UUID(1).uuidString == "00000000-0000-0000-0000-000000000001")
+  }
+
+  // MARK: - Unimplemented endpoints
+
+  struct Facts: Reducer {
+    struct Number: Equatable, Identifiable {
+      let id: Int
+      var value: Int
+    }
+    struct State: Equatable {
+      var numbers: IdentifiedArrayOf<Number> = []
+      var fact: String?
+    }
+    enum Action: Equatable { case factTapped(Int), factLoaded(String) }
+
+    @Dependency(\.factClient) var facts
+
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+      switch action {
+      case .factTapped(let id):
+        guard let number = state.numbers[id: id] else {
+          reportIssue("Tapped a fact for a number that is not in the list: \(id)")
+          return .none
+        }
+        return .run { send in await send(.factLoaded(try await facts.fetch(number.value))) }
+      case .factLoaded(let fact):
+        state.fact = fact
+        return .none
+      }
+    }
+  }
+
+  @Test func aTestThatOverridesTheEndpointPasses() async {
+    let store = TestStore(initialState: Facts.State(numbers: [Facts.Number(id: 1, value: 42)])) {
+      Facts()
+    } withDependencies: {
+      $0.factClient = FactClient { n in "\(n) is the answer." }
+    }
+    await store.send(.factTapped(1))
+    await store.receive(.factLoaded("42 is the answer.")) { $0.fact = "42 is the answer." }
+    await store.finish()
+  }
+
+  @Test func anUnimplementedEndpointFailsTheTestWithItsName() async {
+    let store = TestStore(initialState: Facts.State(numbers: [Facts.Number(id: 1, value: 42)])) {
+      Facts()
+    }
+    let issues = Locked<[String]>([])
+    await withKnownIssue {
+      await store.send(.factTapped(1))
+      await store.finish()
+    } matching: { issue in
+      issues.withLock { $0.append(String(describing: issue)) }
+      return true
+    }
+    #expect(
+      issues.withLock { $0 }.contains { $0.contains("Unimplemented: FactClient.fetch was called") })
+  }
+
+  @Test func theTestValueThrowsUnimplementedFailure() async {
+    let recorder = WarningRecorder(matching: "FactClient.fetch")
+    await #expect(throws: UnimplementedFailure(description: "FactClient.fetch")) {
+      try await FactClientKey.testValue.fetch(1)
+    }
+    #expect(recorder.messages.count == 1)
+  }
+
+  @Test func reportIssueFailsTheTest() async {
+    let store = TestStore(initialState: Facts.State()) { Facts() }
+    let issues = Locked<[String]>([])
+    await withKnownIssue {
+      await store.send(.factTapped(5))
+    } matching: { issue in
+      issues.withLock { $0.append(String(describing: issue)) }
+      return true
+    }
+    #expect(
+      issues.withLock { $0 }.contains {
+        $0.contains("Tapped a fact for a number that is not in the list: 5")
+      })
+  }
+
+  @Test func theLiveFactClientAnswers() async throws {
+    #expect(try await FactClientKey.liveValue.fetch(7) == "7 is a number.")
   }
 }

@@ -147,6 +147,86 @@ import UIKit
     await store.send(.binding(.set(\.name, "Blob"))) { $0.name = "Blob" }
   }
 
+  struct VolumeLog: Reducer {
+    struct State: Equatable {
+      var volume = 0.5
+      var name = ""
+      var lastVolumes: [Double] = []
+    }
+    enum Action: BindableAction, Equatable { case binding(BindingAction<State>) }
+
+    var body: some ReducerOf<Self> {
+      BindingReducer()
+      Reduce { state, action in
+        switch action {
+        case .binding(let binding):
+          if let volume = binding.value(for: \.volume) {
+            state.lastVolumes.append(volume)
+          }
+          return .none
+        }
+      }
+    }
+  }
+
+  @Test func valueForReadsTheNewValueOfThatFieldOnly() {
+    let store = Store(initialState: VolumeLog.State()) { VolumeLog() }
+    store.binding(\.volume).wrappedValue = 0.8
+    store.binding(\.name).wrappedValue = "Blob"
+    #expect(store.lastVolumes == [0.8])
+    #expect(store.name == "Blob")
+  }
+
+  /// A feature with a `binding` action but no `BindingReducer()`.
+  struct Forgetful: Reducer {
+    struct State: Equatable { var nameNeverSet = "" }
+    enum Action: BindableAction, Equatable { case binding(BindingAction<State>) }
+
+    func reduce(into state: inout State, action: Action) -> Effect<Action> { .none }
+  }
+
+  @Test func aBindingNoBindingReducerAppliesIsReported() async {
+    let recorder = WarningRecorder(matching: "nameNeverSet")
+    let store = Store(initialState: Forgetful.State()) { Forgetful() }
+    store.binding(\.nameNeverSet).wrappedValue = "Blob"
+    #expect(store.nameNeverSet == "")
+    #expect(await eventually { recorder.messages.count == 1 })
+    #expect(
+      recorder.messages.first?.hasPrefix("A binding action sent from a store for ") == true)
+    #expect(recorder.messages.first?.contains("was not handled. Add BindingReducer()") == true)
+  }
+
+  // MARK: - Features without BindableAction
+
+  struct Account: Reducer {
+    struct State: Equatable {
+      var name = ""
+      var isSheetPresented = false
+    }
+    enum Action: Equatable { case nameChanged(String), setSheet(Bool) }
+
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+      switch action {
+      case .nameChanged(let name): state.name = String(name.prefix(20))
+      case .setSheet(let isPresented): state.isSheetPresented = isPresented
+      }
+      return .none
+    }
+  }
+
+  @Test func bindingsThatSendTheFeaturesOwnActions() {
+    let store = Store(initialState: Account.State()) { Account() }
+
+    let name = store.binding(\.name, send: Account.Action.nameChanged)
+    let isSheetPresented = store.binding(get: \.isSheetPresented, send: Account.Action.setSheet)
+    name.wrappedValue = "Blob"  // sends .nameChanged("Blob")
+    isSheetPresented.wrappedValue = true  // sends .setSheet(true)
+
+    #expect(store.state == Account.State(name: "Blob", isSheetPresented: true))
+    name.wrappedValue = String(repeating: "x", count: 30)
+    #expect(name.wrappedValue.count == 20)  // what the reducer made of it
+  }
+
   // MARK: - Command-line tools and servers
 
   /// Standard input, line by line, read on a thread of its own so the main actor stays free to
