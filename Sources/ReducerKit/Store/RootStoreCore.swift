@@ -322,13 +322,13 @@ package final class RootStoreCore<State, Action>: StoreCore<State, Action> {
         // Only a `Send` that escaped its effect gets here: inside the effect's own task,
         // `Send` already dropped the action because that task is cancelled.
         #if DEBUG
-          runtimeWarn(
-            """
-            An effect's "send" was called after the effect was cancelled, from outside the \
-            effect's task (a callback or a task that kept it): \(describe(action)). The action \
-            was dropped. Stop the callback or the task when the effect is cancelled (for \
-            example in "withTaskCancellationHandler").
-            """)
+        runtimeWarn(
+          """
+          An effect's "send" was called after the effect was cancelled, from outside the \
+          effect's task (a callback or a task that kept it): \(describe(action)). The action \
+          was dropped. Stop the callback or the task when the effect is cancelled (for \
+          example in "withTaskCancellationHandler").
+          """)
         #endif
         return
       }

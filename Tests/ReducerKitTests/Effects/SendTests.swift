@@ -72,8 +72,8 @@ import Testing
     send("after cancellation marker")
     #expect(store.state == ["while running"])
     #if DEBUG
-      #expect(recorder.messages.count == 1)
-      #expect(recorder.messages.first?.contains("after the effect was cancelled") == true)
+    #expect(recorder.messages.count == 1)
+    #expect(recorder.messages.first?.contains("after the effect was cancelled") == true)
     #endif
   }
 
