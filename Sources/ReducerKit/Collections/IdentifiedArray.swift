@@ -79,6 +79,38 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   @usableFromInline
   package var _lastMutatedID: ID?
 
+  /// Changes whenever an id may have been removed (never for an insertion, a move or a change
+  /// inside an element): with ``_previousRemovalVersion`` and ``_lastRemovedID``, what lets the
+  /// store find the rows a `forEach` lost in O(1) for a single removal. Unique in the process, so
+  /// an array that replaced another never matches the version a check saw.
+  @usableFromInline
+  package var _removalVersion: UInt64 = _nextIdentifiedArrayVersion()
+
+  /// The removal version before the last removal when that removal took one id
+  /// (``_lastRemovedID``); `0` after one that took several.
+  @usableFromInline
+  package var _previousRemovalVersion: UInt64 = 0
+
+  /// The id the last single removal took.
+  @usableFromInline
+  package var _lastRemovedID: ID?
+
+  /// Records the removal of the element with `id`.
+  @usableFromInline
+  internal mutating func _didRemove(id: ID) {
+    _previousRemovalVersion = _removalVersion
+    _removalVersion = _nextIdentifiedArrayVersion()
+    _lastRemovedID = id
+  }
+
+  /// Records a removal of any number of elements.
+  @usableFromInline
+  internal mutating func _didRemoveSeveral() {
+    _previousRemovalVersion = 0
+    _removalVersion = _nextIdentifiedArrayVersion()
+    _lastRemovedID = nil
+  }
+
   /// Extracts an element's id.
   ///
   /// A `@Sendable` closure, so that the array is `Sendable` exactly when `ID` and `Element` are,
@@ -235,6 +267,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
       _swapElements(position, _elements.count - 1)
     case (nil, let position?):
       _positions[id] = nil
+      _didRemove(id: id)
       // The former last element stands at `position`: move it back to the end to restore the
       // order of the others.
       if position < _elements.count {
@@ -366,6 +399,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   @discardableResult
   public mutating func remove(id: ID) -> Element? {
     guard let position = _positions.removeValue(forKey: id) else { return nil }
+    _didRemove(id: id)
     let element = _elements.remove(at: position)
     _updatePositions(from: position)
     return element
@@ -383,7 +417,9 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   @discardableResult
   public mutating func remove(at index: Int) -> Element {
     let element = _elements.remove(at: index)
-    _positions[_id(element)] = nil
+    let id = _id(element)
+    _positions[id] = nil
+    _didRemove(id: id)
     _updatePositions(from: index)
     return element
   }
@@ -454,6 +490,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
       firstRemoved = Swift.min(firstRemoved, offset)
     }
     guard firstRemoved < _elements.count else { return }
+    _didRemoveSeveral()
     // The partition of `removeAll(where:)`: kept elements slide to the front in order.
     var kept = firstRemoved
     for position in firstRemoved..<_elements.count {
@@ -499,6 +536,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   /// - Complexity: O(*n*).
   @inlinable
   public mutating func removeAll(keepingCapacity keepCapacity: Bool = false) {
+    if !_elements.isEmpty { _didRemoveSeveral() }
     _elements.removeAll(keepingCapacity: keepCapacity)
     _positions.removeAll(keepingCapacity: keepCapacity)
   }
@@ -516,6 +554,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   @inlinable
   public mutating func removeAll(where shouldBeRemoved: (Element) throws -> Bool) rethrows {
     guard let firstRemoved = try _elements.firstIndex(where: shouldBeRemoved) else { return }
+    _didRemoveSeveral()
     // Half-stable partition: the kept elements slide to the front in order, and
     // `_elements[kept..<next]` holds the removed ones, already dropped from `_positions`.
     _positions[_id(_elements[firstRemoved])] = nil

@@ -3,9 +3,12 @@
 /// reducer that composes the child, a sibling reducer, a parent above it, a binding), and cancels
 /// their effects.
 ///
-/// Children are grouped by owner (the composing reducer at one place in the state tree): an owner
-/// whose children live in an `IdentifiedArray` is skipped in one comparison while the array's
-/// structure is unchanged, so the check costs O(owners) per action, not O(running children).
+/// Children are grouped by owner (the composing reducer at one place in the state tree). An owner
+/// whose children live in an `IdentifiedArray` reads the array's removal version: unchanged, it
+/// is skipped in one comparison; one removal since the last check, only the removed element's
+/// child is looked at. So the check costs O(owners) per action, and adding or removing a row
+/// O(1), whatever the number of rows with running effects (only a removal of several rows at
+/// once, or a replaced array, looks at every one).
 ///
 /// A pure table: it neither runs tasks nor cancels anything itself.
 @MainActor
@@ -15,16 +18,18 @@ package final class ChildLifetimes {
     /// Finds the owner's own state (the children's parent state) in the root state; `nil` for an
     /// owner at the root.
     let toParent: ChildLens?
-    let version: ((UnsafeRawPointer) -> UInt64)?
-    /// The version seen by the last check that found every child present.
+    let removals: ChildRemovals?
+    /// The removal version seen by the last check (which left only present children).
     var checkedVersion: UInt64?
     var children: [EffectKey: ChildLens] = [:]
+    /// The children by instance id, for an owner with `removals`.
+    var childByInstance: [AnyHashable: EffectKey] = [:]
     /// Children watched since the last check: checked even when the version is unchanged.
     var newChildren: [EffectKey] = []
 
-    init(toParent: ChildLens?, version: ((UnsafeRawPointer) -> UInt64)?) {
+    init(toParent: ChildLens?, removals: ChildRemovals?) {
       self.toParent = toParent
-      self.version = version
+      self.removals = removals
     }
   }
 
@@ -61,10 +66,13 @@ package final class ChildLifetimes {
     } else {
       owner = Owner(
         toParent: Self.compose(path[..<last], locators.prefix(last)),
-        version: locators[locators.startIndex + last].version)
+        removals: locators[locators.startIndex + last].removals)
       owners[ownerKey] = owner
     }
     owner.children[key] = locators[locators.startIndex + last].lens(path[last])
+    if owner.removals != nil, let instance = path[last].id.childInstance {
+      owner.childByInstance[instance] = key
+    }
     // The last check's version says nothing about a new child: it is checked on its own.
     owner.newChildren.append(key)
     ownerOfChild[key] = ownerKey
@@ -76,6 +84,9 @@ package final class ChildLifetimes {
       guard let ownerKey = ownerOfChild.removeValue(forKey: key), let owner = owners[ownerKey]
       else { continue }
       owner.children[key] = nil
+      if owner.removals != nil, let instance = key.path.last?.id.childInstance {
+        owner.childByInstance[instance] = nil
+      }
       if owner.children.isEmpty { owners[ownerKey] = nil }
     }
   }
@@ -87,16 +98,27 @@ package final class ChildLifetimes {
     for owner in owners.values {
       let isParentPresent = withParentState(of: owner, in: rootState) { parent in
         defer { owner.newChildren.removeAll(keepingCapacity: true) }
-        if let version = owner.version {
-          let current = version(parent)
-          if current == owner.checkedVersion {
-            // No child went away since the last check; only the new ones need a look.
-            for key in owner.newChildren {
-              if let lens = owner.children[key], !lens(parent, { _ in true }) { gone.append(key) }
-            }
+        func check(_ key: EffectKey) {
+          if let lens = owner.children[key], !lens(parent, { _ in true }) { gone.append(key) }
+        }
+        if let removals = owner.removals {
+          let versions = removals.versions(parent)
+          defer { owner.checkedVersion = versions.current }
+          if versions.current == owner.checkedVersion {
+            // No element went away since the last check: only the new children need a look.
+            for key in owner.newChildren { check(key) }
             return true
           }
-          owner.checkedVersion = current
+          if versions.previous == owner.checkedVersion {
+            // One element went away: only its child (if it has one) and the new ones.
+            if let removed = removals.lastRemoved(parent),
+              let key = owner.childByInstance[removed]
+            {
+              check(key)
+            }
+            for key in owner.newChildren { check(key) }
+            return true
+          }
         }
         for (key, lens) in owner.children where !lens(parent, { _ in true }) {
           gone.append(key)
@@ -108,6 +130,8 @@ package final class ChildLifetimes {
         gone.append(contentsOf: owner.children.keys)
       }
     }
+    // A removed child can also be a new one: report each once.
+    if gone.count > 1 { gone = Array(Set(gone)) }
     if !gone.isEmpty { forget(gone) }
     return gone
   }

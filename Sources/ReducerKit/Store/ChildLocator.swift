@@ -17,17 +17,16 @@ package typealias ChildLens = (
 package final class ChildLocator {
   /// The lens for the child instance that `component` identifies.
   let lens: (_ component: ScopeComponent) -> ChildLens
-  /// A number that changes whenever children of this kind may have gone away (an
-  /// `IdentifiedArray`'s structure version), read from the parent's state: while it stays the
-  /// same, the children need no check. `nil` for children that are checked every time.
-  let version: ((_ parentState: UnsafeRawPointer) -> UInt64)?
+  /// For children that are the elements of an `IdentifiedArray`: which of them may have gone
+  /// away since a check, read from the parent's state. `nil` for children checked every time.
+  let removals: ChildRemovals?
 
   package init(
     lens: @escaping (_ component: ScopeComponent) -> ChildLens,
-    version: ((_ parentState: UnsafeRawPointer) -> UInt64)? = nil
+    removals: ChildRemovals? = nil
   ) {
     self.lens = lens
-    self.version = version
+    self.removals = removals
   }
 
   /// A child that is always present: the state at a key path (`Scope`).
@@ -59,7 +58,6 @@ package final class ChildLocator {
   package static func element<Parent, ID: Hashable, Element>(
     _ keyPath: KeyPath<Parent, IdentifiedArray<ID, Element>>
   ) -> ChildLocator {
-    let toVersion = keyPath.appending(path: \IdentifiedArray<ID, Element>._structureVersion)
     return ChildLocator(
       lens: { component in
         guard let id = component.id.childInstance?.base as? ID else { return { _, _ in false } }
@@ -71,8 +69,15 @@ package final class ChildLocator {
           return withUnsafePointer(to: element) { body(UnsafeRawPointer($0)) }
         }
       },
-      version: { parent in parent.assumingMemoryBound(to: Parent.self).pointee[keyPath: toVersion] }
-    )
+      removals: ChildRemovals(
+        versions: { parent in
+          let elements = parent.assumingMemoryBound(to: Parent.self).pointee[keyPath: keyPath]
+          return (elements._removalVersion, elements._previousRemovalVersion)
+        },
+        lastRemoved: { parent in
+          parent.assumingMemoryBound(to: Parent.self).pointee[keyPath: keyPath]._lastRemovedID
+            .map { AnyHashable($0) }
+        }))
   }
 
   /// One case of enum state (`ifCaseLet`): present while the state is in that case and, for an
@@ -107,4 +112,15 @@ package final class ChildLocator {
   package static var identity: ChildLocator {
     ChildLocator(lens: { _ in { parent, body in body(parent) } })
   }
+}
+
+/// How the root store learns which elements of an `IdentifiedArray` went away since it last
+/// looked, without looking at every element: the array's removal version, the version before
+/// its last removal, and the id that removal took (see `IdentifiedArray._removalVersion`).
+package struct ChildRemovals {
+  /// The removal version, and the one before the last removal (`0` when that removal took
+  /// several elements).
+  let versions: (_ parentState: UnsafeRawPointer) -> (current: UInt64, previous: UInt64)
+  /// The instance id (element id) that the last single removal took.
+  let lastRemoved: (_ parentState: UnsafeRawPointer) -> AnyHashable?
 }

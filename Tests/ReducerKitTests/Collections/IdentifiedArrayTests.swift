@@ -854,3 +854,66 @@ private struct SplitMix64: RandomNumberGenerator {
     return z ^ (z >> 31)
   }
 }
+
+/// The removal stamp the store's child check reads (issue 12, item 5).
+@Suite struct IdentifiedArrayRemovalStampTests {
+  struct Todo: Identifiable, Equatable {
+    var id: Int
+    var title = ""
+  }
+
+  func make() -> IdentifiedArrayOf<Todo> { [Todo(id: 1), Todo(id: 2), Todo(id: 3), Todo(id: 4)] }
+
+  @Test func everySingleRemovalNamesTheIDItTook() {
+    let single: [(String, (inout IdentifiedArrayOf<Todo>) -> Void, Int)] = [
+      ("remove(id:)", { _ = $0.remove(id: 2) }, 2),
+      ("remove(at:)", { _ = $0.remove(at: 2) }, 3),
+      ("removeFirst()", { _ = $0.removeFirst() }, 1),
+      ("removeLast()", { _ = $0.removeLast() }, 4),
+      ("subscript(id:) = nil", { $0[id: 3] = nil }, 3),
+    ]
+    for (name, remove, id) in single {
+      var todos = make()
+      let before = todos._removalVersion
+      remove(&todos)
+      #expect(todos._removalVersion != before, "\(name)")
+      #expect(todos._previousRemovalVersion == before, "\(name)")
+      #expect(todos._lastRemovedID == id, "\(name)")
+    }
+  }
+
+  @Test func everyRemovalOfSeveralChangesTheVersionWithNoSingleID() {
+    let several: [(String, (inout IdentifiedArrayOf<Todo>) -> Void)] = [
+      ("removeAll()", { $0.removeAll() }),
+      ("removeAll(where:)", { $0.removeAll { $0.id > 2 } }),
+      ("remove(atOffsets:)", { $0.remove(atOffsets: [0, 2]) }),
+      ("filter", { $0 = $0.filter { $0.id == 1 } }),
+    ]
+    for (name, remove) in several {
+      var todos = make()
+      let before = todos._removalVersion
+      remove(&todos)
+      #expect(todos._removalVersion != before, "\(name)")
+      #expect(todos._previousRemovalVersion == 0, "\(name)")
+    }
+  }
+
+  @Test func nothingElseIsARemoval() {
+    let others: [(String, (inout IdentifiedArrayOf<Todo>) -> Void)] = [
+      ("append", { $0.append(Todo(id: 9)) }),
+      ("insert", { $0.insert(Todo(id: 9), at: 0) }),
+      ("edit", { $0[id: 1]?.title = "edited" }),
+      ("move", { $0.move(fromOffsets: [0], toOffset: 3) }),
+      ("sort(by:)", { $0.sort { $0.id > $1.id } }),
+      ("swapAt", { $0.swapAt(0, 1) }),
+      ("remove(id:) of an absent id", { _ = $0.remove(id: 42) }),
+      ("removeAll(where:) that removes nothing", { $0.removeAll { _ in false } }),
+    ]
+    for (name, change) in others {
+      var todos = make()
+      let before = todos._removalVersion
+      change(&todos)
+      #expect(todos._removalVersion == before, "\(name)")
+    }
+  }
+}

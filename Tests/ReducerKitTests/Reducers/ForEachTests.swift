@@ -313,3 +313,72 @@ import Testing
     await store.finish()
   }
 }
+
+/// Adding and removing rows costs the same whether the other rows run effects (issue 12, item 5).
+@MainActor
+@Suite struct ForEachScaleTests {
+  struct Row: Reducer {
+    struct State: Equatable, Identifiable { let id: Int }
+    enum Action: Equatable { case start }
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+      .run { _ in try await Task.never() }
+    }
+  }
+  struct List: Reducer {
+    struct State: Equatable { var rows: IdentifiedArrayOf<Row.State> = [] }
+    enum Action: Equatable {
+      case rows(IdentifiedActionOf<Row>)
+      case add(Int)
+      case remove(Int)
+    }
+    var body: some ReducerOf<Self> {
+      Reduce { state, action in
+        switch action {
+        case .add(let id): state.rows.append(Row.State(id: id))
+        case .remove(let id): state.rows.remove(id: id)
+        case .rows: break
+        }
+        return .none
+      }
+      .forEach(\.rows, action: Action.rows) { Row() }
+    }
+  }
+
+  /// The time 300 row insertions and removals take in a list of `rows` rows, each running an
+  /// effect when `busy`.
+  func timeRowChanges(rows: Int, busy: Bool) async -> Duration {
+    let store = Store(
+      initialState: List.State(
+        rows: IdentifiedArray(uniqueElements: (0..<rows).map(Row.State.init)))
+    ) { List() }
+    var tasks: [StoreTask] = []
+    if busy {
+      for id in 0..<rows { tasks.append(store.send(.rows(.element(id: id, action: .start)))) }
+    }
+    let clock = ContinuousClock()
+    let elapsed = clock.measure {
+      for step in 0..<150 {
+        store.send(.add(rows + step))
+        store.send(.remove(step))
+      }
+    }
+    // The removed rows' effects were cancelled; the others still run.
+    if busy {
+      let removedCancelled = tasks.prefix(150).allSatisfy { $0.isCancelled }
+      let othersRunning = tasks.suffix(from: 150).allSatisfy { !$0.isCancelled }
+      #expect(removedCancelled)
+      #expect(othersRunning)
+    }
+    for task in tasks { task.cancel() }
+    for task in tasks { await task.finish() }
+    return elapsed
+  }
+
+  @Test func rowChangesCostTheSameWithRunningEffects() async {
+    // Warm up once, then compare the same workload with and without 2,000 running effects.
+    _ = await timeRowChanges(rows: 200, busy: true)
+    let quiet = await timeRowChanges(rows: 2_000, busy: false)
+    let busy = await timeRowChanges(rows: 2_000, busy: true)
+    #expect(busy < quiet * 3, "quiet: \(quiet), busy: \(busy)")
+  }
+}

@@ -103,3 +103,95 @@ import Testing
     #expect(lifetimes.count == 1)
   }
 }
+
+/// The check's cost: what adding or removing a row looks at (issue 12, item 5).
+@MainActor
+@Suite struct ChildLifetimesCostTests {
+  struct Root {
+    var rows: IdentifiedArrayOf<Row> = []
+  }
+  struct Row: Identifiable, Equatable {
+    var id: Int
+  }
+
+  /// An element locator whose lenses count how often they run.
+  func countingLocator(_ looks: Locked<Int>) -> ChildLocator {
+    let element = ChildLocator.element(\Root.rows)
+    return ChildLocator(
+      lens: { component in
+        let lens = element.lens(component)
+        return { parent, body in
+          looks.withLock { $0 += 1 }
+          return lens(parent, body)
+        }
+      },
+      removals: element.removals)
+  }
+
+  func row(_ id: Int) -> EffectKey {
+    EffectKey(
+      path: [
+        ScopeComponent(
+          id: EffectID(child: \Root.rows, instance: AnyHashable(id)), hasLifetime: true)
+      ], id: nil)
+  }
+
+  func gone(_ lifetimes: ChildLifetimes, in root: Root) -> [EffectKey] {
+    withUnsafePointer(to: root) { lifetimes.removeGone(in: UnsafeRawPointer($0)) }
+  }
+
+  @Test func addingAndRemovingOneRowLooksAtOneRow() {
+    let looks = Locked(0)
+    let locator = countingLocator(looks)
+    let lifetimes = ChildLifetimes()
+    var root = Root(rows: IdentifiedArray(uniqueElements: (1...1_000).map { Row(id: $0) }))
+    for id in 1...1_000 { lifetimes.watch(row(id), locators: [locator]) }
+    #expect(gone(lifetimes, in: root).isEmpty)
+
+    looks.withLock { $0 = 0 }
+    root.rows.append(Row(id: 1_001))
+    #expect(gone(lifetimes, in: root).isEmpty)
+    lifetimes.watch(row(1_001), locators: [locator])
+    #expect(gone(lifetimes, in: root).isEmpty)
+    root.rows.remove(id: 500)
+    #expect(gone(lifetimes, in: root) == [row(500)])
+    root.rows.remove(id: 1)
+    #expect(gone(lifetimes, in: root) == [row(1)])
+    // One look for the new row, one for each removed row: none at the other 999.
+    #expect(looks.withLock { $0 } == 3)
+  }
+
+  @Test func removingSeveralRowsAtOnceLooksAtEveryRow() {
+    let looks = Locked(0)
+    let locator = countingLocator(looks)
+    let lifetimes = ChildLifetimes()
+    var root = Root(rows: IdentifiedArray(uniqueElements: (1...10).map { Row(id: $0) }))
+    for id in 1...10 { lifetimes.watch(row(id), locators: [locator]) }
+    #expect(gone(lifetimes, in: root).isEmpty)
+    looks.withLock { $0 = 0 }
+    root.rows.removeAll { $0.id.isMultiple(of: 2) }
+    #expect(Set(gone(lifetimes, in: root)) == Set([2, 4, 6, 8, 10].map(row)))
+    #expect(looks.withLock { $0 } == 10)
+  }
+
+  @Test func twoRemovalsBetweenChecksAreBothFound() {
+    let lifetimes = ChildLifetimes()
+    let locator = ChildLocator.element(\Root.rows)
+    var root = Root(rows: [Row(id: 1), Row(id: 2), Row(id: 3)])
+    for id in 1...3 { lifetimes.watch(row(id), locators: [locator]) }
+    #expect(gone(lifetimes, in: root).isEmpty)
+    root.rows.remove(id: 1)
+    root.rows.remove(id: 3)
+    #expect(Set(gone(lifetimes, in: root)) == [row(1), row(3)])
+  }
+
+  @Test func aReplacedArrayIsLookedAtWhole() {
+    let lifetimes = ChildLifetimes()
+    let locator = ChildLocator.element(\Root.rows)
+    var root = Root(rows: [Row(id: 1), Row(id: 2)])
+    for id in 1...2 { lifetimes.watch(row(id), locators: [locator]) }
+    #expect(gone(lifetimes, in: root).isEmpty)
+    root.rows = [Row(id: 2), Row(id: 3)]
+    #expect(gone(lifetimes, in: root) == [row(1)])
+  }
+}

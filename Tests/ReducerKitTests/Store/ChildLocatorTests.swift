@@ -63,17 +63,29 @@ import Testing
     #expect(look(lens, in: parent, as: Item.self) == nil)
   }
 
-  @Test func anElementsVersionChangesWhenTheArraysStructureDoes() throws {
-    let version = try #require(ChildLocator.element(\Parent.rows).version)
-    func read(_ parent: Parent) -> UInt64 {
-      withUnsafePointer(to: parent) { version(UnsafeRawPointer($0)) }
+  @Test func anElementsRemovalsSayWhichSingleElementWentAway() throws {
+    let removals = try #require(ChildLocator.element(\Parent.rows).removals)
+    func read(_ parent: Parent) -> (current: UInt64, previous: UInt64, last: AnyHashable?) {
+      withUnsafePointer(to: parent) {
+        let versions = removals.versions(UnsafeRawPointer($0))
+        return (versions.current, versions.previous, removals.lastRemoved(UnsafeRawPointer($0)))
+      }
     }
-    var parent = Parent(rows: [Item(id: 1)])
-    let before = read(parent)
+    var parent = Parent(rows: [Item(id: 1), Item(id: 2), Item(id: 3)])
+    let start = read(parent)
+    // Neither an edit nor an insertion nor a move is a removal.
     parent.rows[id: 1]?.title = "edited"
-    #expect(read(parent) == before)
-    parent.rows.append(Item(id: 2))
-    #expect(read(parent) != before)
+    parent.rows.append(Item(id: 4))
+    parent.rows.move(fromOffsets: [0], toOffset: 3)
+    #expect(read(parent).current == start.current)
+    parent.rows.remove(id: 2)
+    let afterOne = read(parent)
+    #expect(afterOne.current != start.current)
+    #expect(afterOne.previous == start.current)
+    #expect(afterOne.last == AnyHashable(2))
+    parent.rows.removeAll { $0.id > 2 }
+    #expect(read(parent).current != afterOne.current)
+    #expect(read(parent).previous == 0)
   }
 
   @Test func anElementWithAnIDOfAnotherTypeIsNeverThere() {
