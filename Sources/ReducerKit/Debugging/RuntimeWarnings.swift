@@ -139,12 +139,24 @@ public enum RuntimeWarnings {
   /// A handler for the warnings raised by the current task and the tasks it starts: a TestStore
   /// sets it while it drives its store, so warnings become failures of the test that caused them
   /// and of no other test.
-  @TaskLocal package static var taskHandler: Handler?
+  @TaskLocal package static var taskHandler: TaskHandler?
+
+  /// A task's warning handler, in a struct: a task-local whose type is an optional function
+  /// crashes in `withValue` in a release build (`swift_task_localValuePush`, Swift 6.3.1 on
+  /// Linux), where an optional struct works.
+  package struct TaskHandler: Sendable {
+    /// Handles a warning; returns `true` when it claimed it.
+    package let handle: Handler
+
+    package init(_ handle: @escaping Handler) {
+      self.handle = handle
+    }
+  }
 
   /// Reports `warning`: to the current task's handler, to the installed handlers, or else to
   /// standard error.
   package static func report(_ warning: RuntimeWarning) {
-    if let taskHandler, taskHandler(warning) { return }
+    if let taskHandler, taskHandler.handle(warning) { return }
     let current = handlers.withLock { Array($0.values) }
     var handled = false
     for handler in current where handler(warning) { handled = true }

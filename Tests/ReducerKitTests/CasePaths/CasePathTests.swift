@@ -153,11 +153,12 @@ private let longText = "a string well beyond the fifteen bytes stored inline"
 /// is task-local, so warnings raised by tests running in parallel are not mixed in.
 private func warnings(containing marker: String, _ body: () -> Void) -> [String] {
   let collected = Locked<[String]>([])
-  RuntimeWarnings.$taskHandler.withValue({ warning in
+  let handler = RuntimeWarnings.TaskHandler { warning in
     guard warning.message.contains(marker) else { return false }
     collected.withLock { $0.append(warning.message) }
     return true
-  }) {
+  }
+  RuntimeWarnings.$taskHandler.withValue(handler) {
     body()
   }
   return collected.withLock { $0 }
