@@ -359,6 +359,8 @@ import Testing
     let child = store.scope(state: \.child, action: Form.Action.child)
     let changes = Changes()
     changes.observe { _ = child.count }
+    // Only the new store's observer is left.
+    #expect(observerCount(store) == 1)
     store.send(.setA(1))
     #expect(changes.value == 0)
     child.send(.increment)
