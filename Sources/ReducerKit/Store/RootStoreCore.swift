@@ -46,6 +46,8 @@ package final class RootStoreCore<State, Action>: StoreCore<State, Action> {
   /// Observers of rows, by collection: checked only for the rows an action touched.
   private var rowGroups: [ObjectIdentifier: RowObserverGroup] = [:]
   private var hasObservers = false
+  /// The parts of released scoped stores, whose observers are removed before the next check.
+  private let released = ReleasedParts()
   private var stateSubscribers: [UInt64: @MainActor (State) -> Void] = [:]
   private var hasSubscribers = false
   private var nextSubscriberID: UInt64 = 0
@@ -71,9 +73,36 @@ package final class RootStoreCore<State, Action>: StoreCore<State, Action> {
     store.registrar.access(store, keyPath: \.state)
   }
 
+  override package var releasedParts: ReleasedParts { released }
+
   override package func observe(_ observer: StateObserver) {
     observers.add(observer)
     hasObservers = true
+  }
+
+  /// How many observers are live, outside of row groups and in them (after removing those of
+  /// released stores).
+  package var observerCount: Int {
+    removeReleasedObservers()
+    return observers.count + rowGroups.values.reduce(0) { $0 + $1.liveCount }
+  }
+
+  /// Removes the observers of the parts of scoped stores released since the last call, so that
+  /// a released store costs nothing after the next action and its snapshots are freed.
+  ///
+  /// - Complexity: O(1) per released part (O(the row's observers) for a row store's part).
+  private func removeReleasedObservers() {
+    let parts = released.take()
+    guard !parts.isEmpty else { return }
+    for part in parts {
+      if part.listPosition >= 0 {
+        observers.remove(part)
+      } else if let row = part.rowLocation, let group = rowGroups[row.group] {
+        group.remove(part, row: row.id)
+        if group.liveCount == 0 { rowGroups[row.group] = nil }
+      }
+    }
+    hasObservers = !observers.isEmpty || !rowGroups.isEmpty
   }
 
   override package func observeRow(
@@ -92,12 +121,17 @@ package final class RootStoreCore<State, Action>: StoreCore<State, Action> {
       }
       rowGroups[ObjectIdentifier(group)] = rowGroup
     }
+    if observer.part.rowLocation == nil {
+      observer.part.rowLocation = (ObjectIdentifier(group), id)
+    }
     rowGroup.add(observer, row: id)
     hasObservers = true
   }
 
   /// Notifies the observers whose part of the state changed.
   private func notifyObservers() {
+    removeReleasedObservers()
+    guard hasObservers else { return }
     // Taken out while in use: an observer notified below may read the state again.
     var changed = changedObservers
     changedObservers = []
@@ -131,6 +165,13 @@ package final class RootStoreCore<State, Action>: StoreCore<State, Action> {
     stateSubscribers[id] = nil
     hasSubscribers = !stateSubscribers.isEmpty
   }
+
+  override package func unsubscriber(for id: UInt64) -> @MainActor () -> Void {
+    { [weak self] in self?.unsubscribe(id) }
+  }
+
+  /// How many streams of states are subscribed.
+  package var subscriberCount: Int { stateSubscribers.count }
 
   override package func send(_ action: Action, group: EffectGroup?) -> StoreTask {
     if isDraining {

@@ -58,6 +58,17 @@ package final class RowObserverGroup {
     if Self.add(observer, to: &rows[id, default: []]) { liveCount += 1 }
   }
 
+  /// Removes the live observer of `part` in the row `id`, if it has one (its store was
+  /// released), and the row's entry when that was its last observer.
+  func remove(_ part: ObservedPart, row id: AnyHashable) {
+    guard let index = rows.index(forKey: id),
+      let position = rows.values[index].firstIndex(where: { $0.part === part })
+    else { return }
+    rows.values[index].remove(at: position)
+    liveCount -= 1
+    if rows.values[index].isEmpty { rows.remove(at: index) }
+  }
+
   /// Adds `observer` to one row's observers; `false` when it replaced one of the same part.
   private static func add(_ observer: StateObserver, to observers: inout [StateObserver]) -> Bool {
     if let index = observers.firstIndex(where: { $0.part === observer.part }) {

@@ -78,6 +78,8 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>:
     }
   }()
 
+  override package var releasedParts: ReleasedParts { parent.core.releasedParts }
+
   override package func observe(_ observer: StateObserver) {
     if let row {
       parent.core.observeRow(
@@ -139,6 +141,10 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>:
 
   override package func unsubscribe(_ id: UInt64) {
     parent.core.unsubscribe(id)
+  }
+
+  override package func unsubscriber(for id: UInt64) -> @MainActor () -> Void {
+    parent.core.unsubscriber(for: id)
   }
 }
 

@@ -34,6 +34,21 @@ package final class StateObserverList {
     return true
   }
 
+  /// Removes the live observer of `part`, if it has one (its store was released).
+  package func remove(_ part: ObservedPart) {
+    let position = part.listPosition
+    guard position >= 0 else { return }
+    part.listPosition = -1
+    let last = observers.count - 1
+    if position != last {
+      observers.swapAt(position, last)
+      byteChecks.swapAt(position, last)
+      observers[position].part.listPosition = position
+    }
+    observers.removeLast()
+    byteChecks.removeLast()
+  }
+
   /// Removes the observers whose part changed in `state` (the root store's) and appends them to
   /// `changed`.
   package func takeChanged(in state: UnsafeRawPointer, into changed: inout [StateObserver]) {

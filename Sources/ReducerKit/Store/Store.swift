@@ -26,6 +26,10 @@ public final class Store<State, Action>: Observable {
   package let core: StoreCore<State, Action>
   package let registrar = ObservationRegistrar()
   private var children: [ScopeKey: WeakChild] = [:]
+  /// The keys of cached children released since the last scope: their entries are dropped then.
+  private var releasedChildren: ReleasedChildren?
+  /// For a cached child store: tells its parent's cache when this store is released.
+  private var cacheMembership: CacheMembership?
   /// Identifies each collection of this store's state whose row stores' observers are grouped.
   private var rowGroupIDs: [AnyKeyPath: RowGroupID] = [:]
 
@@ -170,13 +174,23 @@ public final class Store<State, Action>: Observable {
     registrarKeyPath: KeyPath<Store, Int>,
     makePart: PartMaker
   ) -> ObservedField {
-    ObservedField(
-      keyPath: keyPath,
-      registrarKeyPath: registrarKeyPath,
-      part: makePart(offset) { [weak self] in
-        guard let self else { return }
-        self.registrar.withMutation(of: self, keyPath: registrarKeyPath) {}
-      })
+    let part = makePart(offset) { [weak self] in
+      guard let self else { return }
+      self.registrar.withMutation(of: self, keyPath: registrarKeyPath) {}
+    }
+    own(part)
+    return ObservedField(keyPath: keyPath, registrarKeyPath: registrarKeyPath, part: part)
+  }
+
+  /// The parts this scoped store made, handed to the root when this store is released so that
+  /// it drops their observers; `nil` for a root store (its observers go with it) and until the
+  /// first read.
+  private var ownedParts: OwnedParts?
+
+  private func own(_ part: ObservedPart) {
+    guard !isRoot else { return }
+    if ownedParts == nil { ownedParts = OwnedParts(released: core.releasedParts) }
+    ownedParts!.append(part)
   }
 
   private func observe<Value>(_ field: ObservedField, value: Value) {
@@ -214,13 +228,14 @@ public final class Store<State, Action>: Observable {
     state: KeyPath<State, ChildState>,
     action: @escaping (ChildAction) -> Action
   ) -> Store<ChildState, ChildAction> {
+    dropReleasedChildren()
     let key = ScopeKey(state: state, action: ObjectIdentifier(ChildAction.self))
     if let child = children[key]?.store as? Store<ChildState, ChildAction> {
       return child
     }
     let child = Store<ChildState, ChildAction>(
       core: ScopedStoreCore(parent: self, toState: { $0[keyPath: state] }, fromAction: action))
-    children[key] = WeakChild(store: child)
+    cache(child, for: key)
     return child
   }
 
@@ -253,6 +268,7 @@ public final class Store<State, Action>: Observable {
     action: @escaping (ChildAction) -> Action
   ) -> Store<ChildState, ChildAction>? {
     guard let childState = core.state[keyPath: state] else { return nil }
+    dropReleasedChildren()
     let key = ScopeKey(state: state, action: ObjectIdentifier(ChildAction.self))
     if let child = children[key]?.store as? Store<ChildState, ChildAction>, child.core.isValid {
       return child
@@ -261,7 +277,7 @@ public final class Store<State, Action>: Observable {
       core: ScopedStoreCore(
         parent: self, initialState: childState, toOptionalState: { $0[keyPath: state] },
         fromAction: action))
-    children[key] = WeakChild(store: child)
+    cache(child, for: key)
     return child
   }
 
@@ -294,6 +310,7 @@ public final class Store<State, Action>: Observable {
     state: KeyPath<State, IdentifiedArray<ElementID, ElementState>>,
     action: @escaping (IdentifiedAction<ElementID, ElementAction>) -> Action
   ) -> [Store<ElementState, ElementAction>] {
+    dropReleasedChildren()
     let elements = core.state[keyPath: state]
     let actionType = ObjectIdentifier(ElementAction.self)
     // Read after each action by the rows' observer group: in place when the collection is a
@@ -329,9 +346,37 @@ public final class Store<State, Action>: Observable {
         id: AnyHashable(id),
         readVersions: readVersions)
       let child = Store<ElementState, ElementAction>(core: core)
-      children[key] = WeakChild(store: child)
+      cache(child, for: key)
       return child
     }
+  }
+
+  /// Caches a child store. The child tells this store when it is released, so that the cache
+  /// keeps entries for live children only (rows scoped once and released would otherwise each
+  /// leave an entry behind for good).
+  private func cache<ChildState, ChildAction>(
+    _ child: Store<ChildState, ChildAction>, for key: ScopeKey
+  ) {
+    children[key] = WeakChild(store: child)
+    if releasedChildren == nil { releasedChildren = ReleasedChildren() }
+    child.cacheMembership = CacheMembership(key: key, released: releasedChildren!)
+  }
+
+  /// Drops the cache entries of the children released since the last call.
+  ///
+  /// - Complexity: O(1) per released child.
+  private func dropReleasedChildren() {
+    guard let releasedChildren else { return }
+    for key in releasedChildren.take() where children[key]?.store == nil {
+      // (An entry that holds a live store is a newer child cached under the same key.)
+      children[key] = nil
+    }
+  }
+
+  /// How many child stores the scope cache holds entries for (after dropping those released).
+  package var cachedChildCount: Int {
+    dropReleasedChildren()
+    return children.count
   }
 
   private func rowGroupID(for collection: AnyKeyPath) -> RowGroupID {
@@ -362,9 +407,20 @@ public final class Store<State, Action>: Observable {
   ///   print(state.count)
   /// }
   /// ```
+  ///
+  /// The sequence ends when this store is released (see ``StoreStates``).
   public var states: StoreStates<State> {
     StoreStates(store: self)
   }
+
+  /// Ends this store's ``states`` sequences when it is released; made by the first one.
+  package var stateStreamEnds: StateStreamEnds {
+    if let ends = stateStreamEndsStorage { return ends }
+    let ends = StateStreamEnds()
+    stateStreamEndsStorage = ends
+    return ends
+  }
+  private var stateStreamEndsStorage: StateStreamEnds?
 }
 
 /// A part of a store's state that its observers read: the key path it was read through, the key
@@ -386,4 +442,40 @@ private struct ScopeKey: Hashable {
 /// A cached child store, held weakly so the cache never keeps a child alive.
 private struct WeakChild {
   weak var store: AnyObject?
+}
+
+/// The cache keys of a store's released children: filled from any thread (a child's deinit),
+/// emptied on the main actor by the store's next scope.
+private final class ReleasedChildren: Sendable {
+  private let keys = Locked<[ScopeKey]>([])
+
+  func append(_ key: ScopeKey) {
+    keys.withLock { $0.append(key) }
+  }
+
+  func take() -> [ScopeKey] {
+    keys.withLock { keys in
+      guard !keys.isEmpty else { return [] }
+      defer { keys = [] }
+      return keys
+    }
+  }
+}
+
+/// Held by a cached child store alone, so that its deinit runs when the store's does (on
+/// whatever thread released it) and tells the parent's cache.
+private final class CacheMembership: @unchecked Sendable {
+  // Unchecked: the key is immutable; it is only hashed and compared on the main actor, after
+  // the parent takes it.
+  private let key: ScopeKey
+  private let released: ReleasedChildren
+
+  init(key: ScopeKey, released: ReleasedChildren) {
+    self.key = key
+    self.released = released
+  }
+
+  deinit {
+    released.append(key)
+  }
 }

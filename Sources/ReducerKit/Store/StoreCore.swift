@@ -31,6 +31,10 @@ package class StoreCore<State, Action> {
   /// root core.
   package var liftToRoot: StateLift? { nil }
 
+  /// Where the stores of this tree hand the parts they observed when they are released: the
+  /// root core's.
+  package var releasedParts: ReleasedParts { fatalError("subclass must implement") }
+
   /// Registers an observer of part of this core's state (its check gets the root's state).
   package func observe(_ observer: StateObserver) {
     fatalError("subclass must implement")
@@ -55,6 +59,13 @@ package class StoreCore<State, Action> {
 
   /// Stops a stream started by ``subscribe(_:)``.
   package func unsubscribe(_ id: UInt64) {
+    fatalError("subclass must implement")
+  }
+
+  /// Stops a stream started by ``subscribe(_:)`` when called, without keeping alive the core
+  /// that holds it (the root's), nor this one: a scoped store can be released before its stream
+  /// ends.
+  package func unsubscriber(for id: UInt64) -> @MainActor () -> Void {
     fatalError("subclass must implement")
   }
 }

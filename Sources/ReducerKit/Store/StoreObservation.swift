@@ -15,6 +15,10 @@ package class ObservedPart {
   let notify: @MainActor () -> Void
   /// Where the part's live observer is in its root's ``StateObserverList``; -1 when it has none.
   var listPosition = -1
+  /// For a part of a row store (or of a store scoped from one): the row group and row its
+  /// observers go to, set by the root when it first adds one. A part's observers always go to
+  /// the same place, so a released store's observers can be found without a search.
+  var rowLocation: (group: ObjectIdentifier, id: AnyHashable)?
 
   fileprivate init(offset: Int?, size: Int, notify: @escaping @MainActor () -> Void) {
     self.offset = offset ?? -1
@@ -236,4 +240,53 @@ package func areEqual<Value>(_ lhs: Value, _ rhs: Value) -> Bool? {
   guard let lhs = lhs as? any Equatable else { return nil }
   func compare<E: Equatable>(_ lhs: E) -> Bool { lhs == (rhs as? E) }
   return compare(lhs)
+}
+
+/// The parts one scoped store made, handed to its root when the store is released, so that the
+/// root removes their observers (and the snapshots they keep) on its next check instead of
+/// checking them after every action until each part happens to change.
+///
+/// Owned by the store alone: its deinit runs when the store's does, on whatever thread released
+/// the store, so it only hands the parts over, through the root's lock-protected
+/// ``ReleasedParts``.
+package final class OwnedParts: @unchecked Sendable {
+  // Unchecked: `parts` is only appended to on the main actor while the store lives, and read
+  // once, in `deinit`, when nothing else can reach this object.
+  private var parts: [ObservedPart] = []
+  private let released: ReleasedParts
+
+  init(released: ReleasedParts) {
+    self.released = released
+  }
+
+  func append(_ part: ObservedPart) {
+    parts.append(part)
+  }
+
+  deinit {
+    released.append(contentsOf: parts)
+  }
+}
+
+/// The parts of a root's scoped stores that were released, waiting for the root to remove their
+/// observers: filled from any thread (a store's deinit), emptied on the main actor.
+package final class ReleasedParts: Sendable {
+  // The parts are only used on the main actor, after `take()`; here they are only held.
+  private let parts = Locked<[ObservedPart]>([])
+
+  init() {}
+
+  func append(contentsOf released: [ObservedPart]) {
+    guard !released.isEmpty else { return }
+    parts.withLock { $0.append(contentsOf: released) }
+  }
+
+  /// Takes the parts released since the last call; empty when there are none.
+  func take() -> [ObservedPart] {
+    parts.withLock { parts in
+      guard !parts.isEmpty else { return [] }
+      defer { parts = [] }
+      return parts
+    }
+  }
 }

@@ -105,4 +105,22 @@ import Testing
     table.values = [3, 0, 0]
     #expect(takeChanged(group, in: table) == 0)
   }
+
+  @Test func removingAPartsObserverLeavesTheRowsOtherObservers() {
+    var table = Table()
+    let group = makeGroup(table)
+    let first = ObservedPart.make(\Table.values[0], offset: nil, notify: {})
+    let second = ObservedPart.make(\Table.values[0], offset: nil, notify: {})
+    group.add(StateObserver(part: first, value: 0, lift: nil), row: AnyHashable(0))
+    group.add(StateObserver(part: second, value: 0, lift: nil), row: AnyHashable(0))
+    group.remove(first, row: AnyHashable(0))
+    #expect(group.liveCount == 1)
+    group.remove(first, row: AnyHashable(0))
+    group.remove(second, row: AnyHashable(1))  // not in that row
+    #expect(group.liveCount == 1)
+    table.willMutate(0)
+    table.values = [1, 0, 0]
+    #expect(takeChanged(group, in: table) == 1)
+    #expect(group.liveCount == 0)
+  }
 }

@@ -61,4 +61,21 @@ import Testing
     #expect(a.listPosition == -1)
     #expect(takeChanged(list, in: Pair(a: 1, b: 0, c: 7)).isEmpty)
   }
+
+  @Test func removingAPartsObserverKeepsTheOthersPositions() {
+    let list = StateObserverList()
+    let (a, b, c) = (part(\.a), part(\.b), part(\.c))
+    for part in [a, b, c] { list.add(StateObserver(part: part, value: 0, lift: nil)) }
+    list.remove(a)  // c moves into a's place
+    #expect(list.count == 2)
+    #expect(a.listPosition == -1)
+    list.remove(a)  // no longer live: nothing to remove
+    #expect(list.count == 2)
+    #expect(
+      takeChanged(list, in: Pair(a: 1, b: 0, c: 1)).map(ObjectIdentifier.init) == [
+        ObjectIdentifier(c)
+      ])
+    list.remove(b)
+    #expect(list.isEmpty)
+  }
 }

@@ -269,4 +269,146 @@ import Testing
     struct Opaque {}
     #expect(areEqual(Opaque(), Opaque()) == nil)
   }
+
+  // MARK: Released scoped stores
+
+  /// How many observers the root store of `store` checks after each action.
+  func observerCount<State, Action>(_ store: Store<State, Action>) -> Int {
+    (store.core as! RootStoreCore<State, Action>).observerCount
+  }
+
+  /// The best of three timings of `work` (a loaded machine only ever makes a run slower).
+  func bestTime(_ work: () -> Void) -> Duration {
+    let clock = ContinuousClock()
+    return (0..<3).map { _ in clock.measure(work) }.min()!
+  }
+
+  /// Scopes a new store to the child counter, observes its count and its whole state (which the
+  /// tests' actions never change), and releases it.
+  func observeAndReleaseChild(of store: Store<Form.State, Form.Action>) {
+    weak var released: Store<Counter.State, Counter.Action>?
+    do {
+      let child = store.scope(state: \.child, action: Form.Action.child)
+      released = child
+      Changes().observe {
+        _ = child.count
+        _ = child.state
+      }
+    }
+    #expect(released == nil)
+  }
+
+  @Test func releasingAScopedStoreRemovesItsObservers() {
+    let store = makeStore()
+    let before = observerCount(store)
+    for _ in 0..<100 { observeAndReleaseChild(of: store) }
+    #expect(observerCount(store) == before)
+    store.send(.setA(1))
+    #expect(observerCount(store) == before)
+  }
+
+  @Test func sendsCostTheSameAfterTwoThousandScopedStoresWereReleased() {
+    let store = makeStore()
+    var a = 0
+    func sends() {
+      for _ in 0..<2_000 {
+        a += 1
+        store.send(.setA(a))
+      }
+    }
+    let before = bestTime(sends)
+    for _ in 0..<2_000 { observeAndReleaseChild(of: store) }
+    let after = bestTime(sends)
+    #expect(after / before <= 3, "2,000 sends: \(before) before, \(after) after")
+  }
+
+  @Test func aReleasedScopedStoreNoLongerKeepsTheValuesItRead() {
+    /// Equal by name: a new tag with the same name is an unchanged field.
+    final class Tag: Equatable {
+      let name: String
+      init(_ name: String) { self.name = name }
+      static func == (lhs: Tag, rhs: Tag) -> Bool { lhs.name == rhs.name }
+    }
+    struct Child: Equatable { var tag = Tag("a") }
+    struct Parent: Equatable { var child = Child() }
+    enum ChildAction { case noop }
+    enum Action {
+      case child(ChildAction)
+      case retag
+    }
+    let store = Store(initialState: Parent()) {
+      Reduce<Parent, Action> { state, action in
+        if case .retag = action { state.child.tag = Tag("a") }
+        return .none
+      }
+    }
+    weak var readTag: Tag?
+    do {
+      let child = store.scope(state: \.child, action: Action.child)
+      let changes = Changes()
+      changes.observe { readTag = child.tag }
+    }
+    #expect(readTag != nil)
+    store.send(.retag)
+    #expect(readTag == nil)
+  }
+
+  @Test func aNewStoreForTheScopeOfAReleasedOneIsNotified() {
+    let store = makeStore()
+    observeAndReleaseChild(of: store)
+    let child = store.scope(state: \.child, action: Form.Action.child)
+    let changes = Changes()
+    changes.observe { _ = child.count }
+    // Only the new store's observer is left.
+    #expect(observerCount(store) == 1)
+    store.send(.setA(1))
+    #expect(changes.value == 0)
+    child.send(.increment)
+    #expect(changes.value == 1)
+    #expect(observerCount(store) == 0)
+  }
+
+  @Test func rowStoresMadeAgainThirtyTimesLeaveOnlyTheLiveRowsObservers() {
+    let store = makeStore(rows: 200)
+    func observeRows() -> [Store<Form.Row, String>] {
+      let rows = store.scope(state: \.rows, action: Form.Action.rows)
+      for row in rows { Changes().observe { _ = row.title } }
+      return rows
+    }
+    var live = observeRows()
+    let liveCount = observerCount(store)
+    #expect(liveCount == 200)
+    // Every row is written to (with its own title), so every row's observers are checked.
+    func renames() { for _ in 0..<50 { store.send(.renameAll("")) } }
+    let before = bestTime(renames)
+    for _ in 0..<30 {
+      live = []
+      live = observeRows()
+    }
+    #expect(observerCount(store) == liveCount)
+    let after = bestTime(renames)
+    #expect(after / before <= 3, "50 renames of 200 rows: \(before) before, \(after) after")
+    #expect(live.count == 200)
+  }
+
+  @Test func theStoresOfRowsOfARowStoreLeaveNoObserversWhenReleased() {
+    struct Outer: Equatable {
+      var lists: IdentifiedArrayOf<List> = [List(id: 0)]
+    }
+    struct List: Equatable, Identifiable {
+      let id: Int
+      var rows: IdentifiedArrayOf<Form.Row> = [Form.Row(id: 0), Form.Row(id: 1)]
+    }
+    enum ListAction { case rows(IdentifiedAction<Int, String>) }
+    enum OuterAction { case lists(IdentifiedAction<Int, ListAction>) }
+    let store = Store(initialState: Outer()) { EmptyReducer<Outer, OuterAction>() }
+    for _ in 0..<10 {
+      let list = store.scope(state: \.lists, action: OuterAction.lists)[0]
+      for row in list.scope(state: \.rows, action: ListAction.rows) {
+        Changes().observe { _ = row.title }
+      }
+      Changes().observe { _ = list.id }
+    }
+    #expect(observerCount(store) == 0)
+  }
 }

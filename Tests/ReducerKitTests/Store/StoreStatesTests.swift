@@ -45,4 +45,89 @@ import Testing
     task.cancel()
     #expect(await task.value <= 1)
   }
+
+  /// What a task iterating a sequence of states did so far.
+  @MainActor
+  final class Iteration {
+    var received = 0
+    var ended = false
+  }
+
+  /// Iterates `states` in a task, recording each state and the end.
+  func iterate<State>(_ states: StoreStates<State>) -> (Iteration, Task<Void, Never>) {
+    let iteration = Iteration()
+    let task = Task { @MainActor in
+      for await _ in states { iteration.received += 1 }
+      iteration.ended = true
+    }
+    return (iteration, task)
+  }
+
+  /// Waits, with a bound, until `condition` holds; `false` when it did not in time.
+  func eventually(within bound: Duration = .seconds(5), _ condition: () -> Bool) async -> Bool {
+    let clock = ContinuousClock()
+    let deadline = clock.now + bound
+    while !condition() {
+      guard clock.now < deadline else { return false }
+      await Task.yield()
+    }
+    return true
+  }
+
+  @Test func endsWhenTheStoreIsReleased() async {
+    var store: Store<Counter.State, Counter.Action>? = Store(initialState: Counter.State()) {
+      Counter()
+    }
+    weak let released = store
+    let (iteration, task) = iterate(store!.states)
+    #expect(await eventually { iteration.received == 1 })
+    store = nil
+    #expect(released == nil)
+    #expect(await eventually { iteration.ended })
+    task.cancel()
+  }
+
+  @Test func endsWhenAScopedStoreIsReleasedWhileItsRootLives() async {
+    struct State { var counter = Counter.State() }
+    enum Action { case counter(Counter.Action) }
+    let store = Store(initialState: State()) {
+      Scope(state: \State.counter, action: Action.counter) { Counter() }
+    }
+    var child: Store<Counter.State, Counter.Action>? = store.scope(
+      state: \.counter, action: Action.counter)
+    weak let released = child
+    let (iteration, task) = iterate(child!.states)
+    #expect(await eventually { iteration.received == 1 })
+    child = nil
+    #expect(released == nil)
+    #expect(await eventually { iteration.ended })
+    // The root stops producing states for it.
+    let root = store.core as! RootStoreCore<State, Action>
+    #expect(await eventually { root.subscriberCount == 0 })
+    task.cancel()
+  }
+
+  @Test func aScopedStoreWhoseStateWentAwayWaitsUntilItIsReleased() async {
+    struct State { var counter: Counter.State? = Counter.State() }
+    enum Action {
+      case counter(Counter.Action)
+      case dismiss
+    }
+    let store = Store(initialState: State()) {
+      Reduce<State, Action> { state, action in
+        if case .dismiss = action { state.counter = nil }
+        return .none
+      }
+    }
+    var child = store.scope(state: \.counter, action: Action.counter)
+    let (iteration, task) = iterate(child!.states)
+    #expect(await eventually { iteration.received == 1 })
+    store.send(.dismiss)
+    for _ in 0..<10 { await Task.yield() }
+    #expect(!iteration.ended)
+    #expect(iteration.received == 1)
+    child = nil
+    #expect(await eventually { iteration.ended })
+    task.cancel()
+  }
 }
