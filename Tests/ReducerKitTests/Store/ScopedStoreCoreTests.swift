@@ -65,7 +65,9 @@ import Testing
       }
       .ifLet(\.child, action: Action.child) { Counter() }
       .forEach(\.rows, action: Action.rows) {
-        Scope(state: \.counter, action: \.self) { Counter() }
+        Reduce<Row, Counter.Action> { row, action in
+          Counter().reduce(into: &row.counter, action: action)
+        }
       }
     }
   }
