@@ -306,7 +306,9 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   }
 
   /// Re-keys the element at `position`, whose id changed in place from `id` to `newID`, or
-  /// removes it when another element has `newID`.
+  /// removes it when another element has `newID`. Kept out of line: `modifyElement` is the
+  /// `forEach` hot path.
+  @inline(never)
   private mutating func _elementChangedID(at position: Int, from id: ID, to newID: ID) {
     _positions[id] = nil
     if _positions[newID] == nil {

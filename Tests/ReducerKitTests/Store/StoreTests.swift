@@ -567,7 +567,11 @@ extension StoreTests {
     var seen: [Int] = []
     reentry.body = { seen.append(store.probe.value + 10 * store.state.count) }
     let notified = Locked(false)
-    withObservationTracking { _ = store.probe } onChange: { notified.withLock { $0 = true } }
+    withObservationTracking {
+      _ = store.probe
+    } onChange: {
+      notified.withLock { $0 = true }
+    }
     seen = []
     store.send(.bump)
     #expect(notified.withLock { $0 })
@@ -581,7 +585,9 @@ extension StoreTests {
     var seen: [Int] = []
     reentry.body = { seen.append(store.withState(\.probe.value)) }
     let notified = Locked(false)
-    withObservationTracking { _ = store[dynamicMember: \.probe.doubled] } onChange: {
+    withObservationTracking {
+      _ = store[dynamicMember: \.probe.doubled]
+    } onChange: {
       notified.withLock { $0 = true }
     }
     seen = []
