@@ -32,6 +32,16 @@
 /// unchanged, and building an array from elements with a duplicate id is a programmer error. An
 /// element's id must not change while it is in the array.
 ///
+/// What a broken rule does:
+/// - An array literal with a duplicate id keeps the first element with that id and drops the
+///   others, with a runtime warning.
+/// - A `forEach` element reducer that changes its element's id: a runtime warning, and the
+///   element is kept under its new id (or removed, when another element already has that id).
+/// - Preconditions remain where the caller's own code holds the elements: duplicate ids given to
+///   ``init(uniqueElements:)`` or ``init(uniqueElements:id:)``, and an element stored or mutated
+///   through ``subscript(id:)`` or ``subscript(position:)`` into one with another id: code
+///   that works on the array directly, where the mistake is in plain sight at the call site.
+///
 /// The elements are stored in an `Array`, alongside a dictionary from id to position. Reading,
 /// mutating or replacing an element by id is O(1); appending, and removing the last element, are
 /// O(1) amortized; inserting or removing in the middle is O(*n*), as it is for `Array`.
@@ -314,13 +324,48 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   /// Mutates the element with `id` in place, if there is one; returns whether there was. For the
   /// `forEach` hot path: one lookup, no `Element?` built, no copy of the array.
   ///
-  /// - Complexity: O(1).
+  /// A `body` that changes the element's id (a `forEach` element reducer that assigns its own
+  /// id) is reported as a runtime warning, and the element is kept under its new id where it
+  /// stands, or removed when another element already has that id: the ids stay unique.
+  ///
+  /// - Complexity: O(1), or O(*n*) when the element is removed.
   package mutating func modifyElement(id: ID, _ body: (inout Element) -> Void) -> Bool {
     guard let position = _positions[id] else { return false }
     _willMutateElement(id: id)
     body(&_elements[position])
-    _checkID(of: _elements[position], is: id)
+    let newID = _id(_elements[position])
+    if newID != id { _elementChangedID(at: position, from: id, to: newID) }
     return true
+  }
+
+  /// Re-keys the element at `position`, whose id changed in place from `id` to `newID`, or
+  /// removes it when another element has `newID`. Kept out of line: `modifyElement` is the
+  /// `forEach` hot path.
+  @inline(never)
+  private mutating func _elementChangedID(at position: Int, from id: ID, to newID: ID) {
+    _positions[id] = nil
+    // The old id is gone: for the store's child check, as if its element had been removed.
+    _didRemove(id: id)
+    if _positions[newID] == nil {
+      _positions[newID] = position
+      runtimeWarn(
+        """
+        An element of an IdentifiedArray changed its id in place, from \(id) to \(newID) (a \
+        "forEach" element reducer assigned it). It is kept under its new id; the effects it \
+        started under its old id are cancelled, and actions for the old id are ignored. An \
+        element's id must not change while it is in the array: replace the element instead.
+        """)
+    } else {
+      _elements.remove(at: position)
+      _updatePositions(from: position)
+      runtimeWarn(
+        """
+        An element of an IdentifiedArray changed its id in place, from \(id) to \(newID) (a \
+        "forEach" element reducer assigned it), which another element already has. It was \
+        removed, so that ids stay unique. An element's id must not change while it is in the \
+        array.
+        """)
+    }
   }
 
   /// Appends an element, unless an element with the same id is already present.
@@ -767,10 +812,22 @@ extension IdentifiedArray: ExpressibleByArrayLiteral where Element: Identifiable
   /// let todos: IdentifiedArrayOf<Todo> = [Todo(id: 1, title: "Milk"), Todo(id: 2, title: "Eggs")]
   /// ```
   ///
+  /// An element whose id an earlier element of the literal has is dropped, with a runtime
+  /// warning: the first element with each id is kept. (``init(uniqueElements:)``, which takes
+  /// elements that are not written out in the source, keeps its precondition.)
+  ///
   /// - Complexity: O(*n*).
-  @inlinable
   public init(arrayLiteral elements: Element...) {
-    self.init(uniqueElements: elements)
+    self.init()
+    _positions.reserveCapacity(elements.count)
+    _elements.reserveCapacity(elements.count)
+    for element in elements where !append(element).inserted {
+      runtimeWarn(
+        """
+        An IdentifiedArray literal has more than one element with the id \(element.id): the \
+        first is kept and the later ones are dropped. The ids of an IdentifiedArray are unique.
+        """)
+    }
   }
 }
 

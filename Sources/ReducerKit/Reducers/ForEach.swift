@@ -25,6 +25,10 @@ extension Reducer {
   ///   other.
   /// - An action for an id that is not in the array changes nothing and is reported as a runtime
   ///   warning.
+  /// - An element reducer must not change its element's id. One that does is reported as a
+  ///   runtime warning, and the element stays where it is under its new id (or is removed, when
+  ///   another element already has that id); the effects it started under its old id are
+  ///   cancelled, as for a removed element, and actions for the old id are ignored.
   ///
   /// - Parameters:
   ///   - toElements: The key path to the identified array.

@@ -6,9 +6,26 @@ package final class RootStoreCore<State, Action>: StoreCore<State, Action> {
   private struct QueuedAction {
     let action: Action
     let group: EffectGroup?
+    /// For an action sent to a child store whose state can go away: whether the child is still
+    /// there, checked when the action's turn comes (it warns when not).
+    var isPresent: (@MainActor () -> Bool)? = nil
   }
 
-  private var currentState: State
+  /// The state, in memory this core owns. The reducer mutates it in place (no copy), and nothing
+  /// takes an exclusive access to it that user code could run inside of: a read of the store by
+  /// the reducer itself, by a `deinit` it causes, or by an observer's `==` or key path, reads
+  /// it directly (the state so far) rather than trapping on an access conflict.
+  private var storage: UnsafeMutablePointer<State> { stateStorage.value }
+  /// Used on the main actor only, and by `deinit`, when nothing else can use it (hence the
+  /// unchecked `Sendable` box).
+  private let stateStorage: UncheckedSendable<UnsafeMutablePointer<State>>
+  private var currentState: State {
+    unsafeAddress { UnsafePointer(storage) }
+    unsafeMutableAddress { storage }
+  }
+  /// Whether observers' checks are running: reads they make register no new observers (the
+  /// lists are being scanned).
+  private var isCheckingObservers = false
   private let reducer: ResolvedReducer<State, Action>
   /// The dependencies every action and effect of this store sees: those in force when the store
   /// was created, with the store's overrides on top. Empty when there is nothing to apply, which
@@ -55,7 +72,8 @@ package final class RootStoreCore<State, Action>: StoreCore<State, Action> {
   init(
     initialState: State, reducer: ResolvedReducer<State, Action>, dependencies: DependencyValues
   ) {
-    currentState = initialState
+    stateStorage = UncheckedSendable(.allocate(capacity: 1))
+    stateStorage.value.initialize(to: initialState)
     self.reducer = reducer
     self.dependencies = dependencies
     hasDependencies = !dependencies.isEmpty
@@ -64,6 +82,8 @@ package final class RootStoreCore<State, Action>: StoreCore<State, Action> {
 
   deinit {
     registry.close()
+    stateStorage.value.deinitialize(count: 1)
+    stateStorage.value.deallocate()
   }
 
   override package var state: State { currentState }
@@ -76,6 +96,7 @@ package final class RootStoreCore<State, Action>: StoreCore<State, Action> {
   override package var releasedParts: ReleasedParts { released }
 
   override package func observe(_ observer: StateObserver) {
+    guard !isCheckingObservers else { return }
     observers.add(observer)
     hasObservers = true
   }
@@ -112,6 +133,7 @@ package final class RootStoreCore<State, Action>: StoreCore<State, Action> {
       @escaping (UnsafeRawPointer) -> CollectionVersions,
     observer: StateObserver
   ) {
+    guard !isCheckingObservers else { return }
     let rowGroup: RowObserverGroup
     if let existing = rowGroups[ObjectIdentifier(group)] {
       rowGroup = existing
@@ -135,13 +157,16 @@ package final class RootStoreCore<State, Action>: StoreCore<State, Action> {
     // Taken out while in use: an observer notified below may read the state again.
     var changed = changedObservers
     changedObservers = []
-    // The checks run `==` and key paths of the user's types; those must not read this store
-    // (an exclusive access to the state is in progress).
-    withUnsafePointer(to: &currentState) { pointer in
-      let state = UnsafeRawPointer(pointer)
+    // The checks run `==` and key paths of the user's types, which may read this store: they
+    // read the state in place (no exclusive access to it is in progress), and what they read
+    // registers no observer while the lists are scanned.
+    isCheckingObservers = true
+    do {
+      let state = UnsafeRawPointer(storage)
       observers.takeChanged(in: state, into: &changed)
       for group in rowGroups.values { group.takeChanged(in: state, into: &changed) }
     }
+    isCheckingObservers = false
     // A group with no live observer is dropped (and made again by the next read of a row): a
     // parent store that is gone must not leave a group checked after every action.
     if rowGroups.values.contains(where: { $0.liveCount == 0 }) {
@@ -190,8 +215,24 @@ package final class RootStoreCore<State, Action>: StoreCore<State, Action> {
     return StoreTask(group: group, registry: registry)
   }
 
-  private func enqueue(_ action: Action, group: EffectGroup?) {
-    queue.append(QueuedAction(action: action, group: group))
+  override package func send(
+    _ action: Action, group: EffectGroup?, ifPresent isPresent: @escaping @MainActor () -> Bool
+  ) -> StoreTask {
+    if isDraining {
+      // Checked when its turn comes: the action being reduced may still add or remove the child.
+      let group = group ?? EffectGroup()
+      registry.retain(group)
+      enqueue(action, group: group, isPresent: isPresent)
+      return StoreTask(group: group, registry: registry)
+    }
+    guard isPresent() else { return StoreTask(group: nil, registry: nil) }
+    return send(action, group: group)
+  }
+
+  private func enqueue(
+    _ action: Action, group: EffectGroup?, isPresent: (@MainActor () -> Bool)? = nil
+  ) {
+    queue.append(QueuedAction(action: action, group: group, isPresent: isPresent))
     queuedCount += 1
   }
 
@@ -200,6 +241,10 @@ package final class RootStoreCore<State, Action>: StoreCore<State, Action> {
       let next = queue[queueHead]
       queueHead += 1
       queuedCount -= 1
+      if let isPresent = next.isPresent, !isPresent() {
+        if let group = next.group { registry.release(group) }
+        continue
+      }
       var context = EffectContext(group: next.group)
       reduce(next.action, context: &context)
       if let group = next.group { registry.release(group) }

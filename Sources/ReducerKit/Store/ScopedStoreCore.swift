@@ -116,18 +116,31 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>:
     return sendIfPresent(action, group: group)
   }
 
+  override package func send(
+    _ action: Action, group: EffectGroup?, ifPresent isPresent: @escaping @MainActor () -> Bool
+  ) -> StoreTask {
+    // `isPresent` is a descendant's check, which covers this store's state too (`isValid`).
+    parent.core.send(fromAction(action), group: group, ifPresent: isPresent)
+  }
+
+  /// Sends an action, to be reduced only if this store's state is still present when its turn
+  /// comes: sent from inside a reducer, it is queued, and the action being reduced may remove
+  /// (or bring back) the state first.
   @inline(never)
   private func sendIfPresent(_ action: Action, group: EffectGroup?) -> StoreTask {
-    guard isValid else {
-      runtimeWarn(
-        """
-        An action was sent to a scoped store whose state is no longer present: \
-        \(describe(action)). The action was ignored. A view kept a child store after the child \
-        state was dismissed or removed.
-        """)
-      return StoreTask(group: nil, registry: nil)
+    let task = parent.core.send(fromAction(action), group: group) { [self] in
+      guard isValid else {
+        runtimeWarn(
+          """
+          An action was sent to a scoped store whose state is no longer present: \
+          \(describe(action)). The action was ignored. A view kept a child store after the \
+          child state was dismissed or removed, or an action removed it before an action sent \
+          to it from a reducer was reduced.
+          """)
+        return false
+      }
+      return true
     }
-    let task = parent.core.send(fromAction(action), group: group)
     if let state = toState(parent.core.state) { lastState = state }
     return task
   }

@@ -81,6 +81,22 @@ public final class Store<State, Action>: Observable {
   /// Reading it inside `withObservationTracking` registers interest in the whole state: for a
   /// root store, observers are notified after every action; for a scoped store, only when the
   /// child's own state changed (every action, if it is not `Equatable`).
+  ///
+  /// Reading a store is always allowed, from any store of the tree (root or scoped), and gives a
+  /// consistent value:
+  /// - while an action is being reduced (the reducer reads its own store, or code it runs does,
+  ///   such as a `deinit` of a value it releases), it is **the state so far**: the changes the
+  ///   reducers made up to that point, with no copy of the state made for the read;
+  /// - while observers are checked after an action (an observed field's `==`, a computed
+  ///   property read through a key path), it is the state after that action.
+  ///
+  /// ```swift
+  /// Reduce { state, action in
+  ///   state.count += 1
+  ///   print(store.count)  // the count just set
+  ///   return .none
+  /// }
+  /// ```
   public var state: State {
     if isRoot {
       core.access(from: self)
@@ -93,6 +109,9 @@ public final class Store<State, Action>: Observable {
 
   /// Reads the state without registering observation, for code that only needs a value now.
   ///
+  /// It reads the same state as ``state``, and may be called from the same places (inside a
+  /// reducer, it is the state so far).
+  ///
   /// ```swift
   /// let count = store.withState { $0.count }
   /// ```
@@ -101,6 +120,9 @@ public final class Store<State, Action>: Observable {
   }
 
   /// Reads a field of the state: `store.count` for `store.state.count`.
+  ///
+  /// It reads the same state as ``state`` (inside a reducer, the state so far). A read made while
+  /// observers are checked (from an `==` or a key path) registers no observation.
   ///
   /// Inside `withObservationTracking` this registers interest in that field only: observers are
   /// notified after an action that changed it, and not for changes elsewhere in the state.
@@ -208,6 +230,12 @@ public final class Store<State, Action>: Observable {
   /// store.send(.increment)
   /// await store.send(.load).finish()
   /// ```
+  ///
+  /// Sent while an action is being reduced (from inside a reducer, to this store or any store
+  /// scoped from it), the action is queued and reduced after the actions before it, before the
+  /// outer `send` returns. For a store of optional state or of a row, whether its state is still
+  /// present is checked when the action's turn comes: if the action being reduced removed it,
+  /// the action is ignored with a runtime warning.
   ///
   /// - Returns: A task that waits for or cancels the effects the action started.
   @discardableResult

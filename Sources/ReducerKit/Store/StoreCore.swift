@@ -22,6 +22,15 @@ package class StoreCore<State, Action> {
     fatalError("subclass must implement")
   }
 
+  /// Sends an action for a child whose state can go away: it is reduced only if `isPresent()`
+  /// holds when its turn comes (at once, or, while an action is being reduced, after the actions
+  /// queued before it); otherwise it is ignored (`isPresent` reports why).
+  package func send(
+    _ action: Action, group: EffectGroup?, ifPresent isPresent: @escaping @MainActor () -> Bool
+  ) -> StoreTask {
+    fatalError("subclass must implement")
+  }
+
   /// Registers interest of `store`'s observers in the state.
   package func access(from store: Store<State, Action>) {
     fatalError("subclass must implement")

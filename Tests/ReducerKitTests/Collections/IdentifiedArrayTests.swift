@@ -650,13 +650,15 @@ struct IdentifiedArrayTests {
 
   // MARK: - Programmer errors
 
-  @Test func duplicateIDInArrayLiteralIsAPreconditionFailure() async {
-    let result = await #expect(
-      processExitsWith: .failure, observing: [\.standardErrorContent]
-    ) {
-      let _: IdentifiedArrayOf<Mutable> = [Mutable(id: 1), Mutable(id: 42), Mutable(id: 42)]
-    }
-    expectMessage(of: result, contains: "duplicate id 42")
+  @Test func aDuplicateIDInAnArrayLiteralKeepsTheFirstWithAWarning() {
+    let recorder = WarningRecorder(matching: "with the id 4207")
+    let array: IdentifiedArrayOf<Mutable> = [
+      Mutable(id: 1), Mutable(id: 4207, value: 1), Mutable(id: 2), Mutable(id: 4207, value: 2),
+    ]
+    #expect(array.elements == [Mutable(id: 1), Mutable(id: 4207, value: 1), Mutable(id: 2)])
+    #expect(array.index(id: 2) == 2)
+    #expect(recorder.messages.count == 1)
+    #expect(recorder.messages.first?.contains("the first is kept") == true)
   }
 
   @Test func arraysBuiltTheSameWayHaveDifferentVersions() {

@@ -382,3 +382,65 @@ import Testing
     #expect(busy < quiet * 3, "quiet: \(quiet), busy: \(busy)")
   }
 }
+
+extension ForEachTests {
+  // MARK: An element reducer that changes its element's id (issue 12)
+
+  struct Renamer: Reducer {
+    struct Element: Identifiable, Equatable {
+      var id: Int
+      var value = 0
+    }
+    struct State {
+      var rows: IdentifiedArrayOf<Element> = [Element(id: 1), Element(id: 2), Element(id: 3)]
+    }
+    enum Action {
+      case rows(IdentifiedAction<Int, ElementAction>)
+    }
+    enum ElementAction { case renameTo(Int), wait }
+    var body: some ReducerOf<Self> {
+      EmptyReducer()
+        .forEach(\.rows, action: Action.rows) {
+          Reduce<Element, ElementAction> { element, action in
+            switch action {
+            case .renameTo(let id):
+              element.id = id
+              element.value += 1
+              return .none
+            case .wait:
+              return .run { _ in try await Task.sleep(for: .seconds(60)) }
+            }
+          }
+        }
+    }
+  }
+
+  @Test func anElementReducerChangingItsIDRekeysTheElementWithAWarning() async {
+    let recorder = WarningRecorder(matching: "from 2 to 20")
+    let store = Store(initialState: Renamer.State()) { Renamer() }
+    let waiting = store.send(.rows(.element(id: 2, action: .wait)))
+    store.send(.rows(.element(id: 2, action: .renameTo(20))))
+    #expect(store.rows.ids.elementsEqual([1, 20, 3]))
+    #expect(store.rows[id: 20]?.value == 1)
+    #expect(store.rows[id: 2] == nil)
+    #expect(recorder.messages.count == 1)
+    #expect(recorder.messages.first?.contains("kept under its new id") == true)
+    // The effect it started under its old id is cancelled, as for a removed element.
+    await waiting.finish()
+    #expect(waiting.isCancelled)
+    // The array still works under the new id.
+    store.send(.rows(.element(id: 20, action: .renameTo(20))))
+    #expect(store.rows[id: 20]?.value == 2)
+  }
+
+  @Test func anElementReducerChangingItsIDToATakenOneRemovesItWithAWarning() {
+    let recorder = WarningRecorder(matching: "from 1 to 3")
+    let store = Store(initialState: Renamer.State()) { Renamer() }
+    store.send(.rows(.element(id: 1, action: .renameTo(3))))
+    #expect(store.rows.ids.elementsEqual([2, 3]))
+    #expect(store.rows[id: 3] == Renamer.Element(id: 3))
+    #expect(store.rows.index(id: 2) == 0)
+    #expect(recorder.messages.count == 1)
+    #expect(recorder.messages.first?.contains("It was removed") == true)
+  }
+}

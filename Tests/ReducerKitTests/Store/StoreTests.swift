@@ -529,3 +529,156 @@ extension Counter.State {
     var counter = Counter.State()
   }
 }
+
+extension StoreTests {
+  // MARK: Reading the store while it reduces or checks observers (issue 12, item 1)
+
+  /// Runs code of the test's choosing from places the store calls user code: a field's `==`, a
+  /// computed property read through a key path, a `deinit`. Unchecked `Sendable`: it is only
+  /// used on the main actor, from code the store runs there.
+  final class Reentry: @unchecked Sendable {
+    var body: (@MainActor () -> Void)?
+    nonisolated func run() { MainActor.assumeIsolated { body?() } }
+  }
+
+  /// A value whose `==` (and whose computed `doubled`) run the reentry.
+  struct Probe: Equatable {
+    var value = 0
+    let reentry: Reentry
+    var doubled: Int {
+      reentry.run()
+      return value * 2
+    }
+    static func == (lhs: Probe, rhs: Probe) -> Bool {
+      lhs.reentry.run()
+      return lhs.value == rhs.value
+    }
+  }
+
+  /// A reference held by the state; its `deinit` runs the reentry.
+  final class Resource: @unchecked Sendable {
+    let reentry: Reentry
+    init(reentry: Reentry) { self.reentry = reentry }
+    deinit { reentry.run() }
+  }
+
+  struct Reentrant: Reducer {
+    struct State {
+      var count = 0
+      var probe: Probe
+      var resource: Resource?
+      var counter = Counter.State()
+    }
+    enum Action { case increment, bump, release, counter(Counter.Action) }
+    let onReduce: Reentry
+    var body: some ReducerOf<Self> {
+      Scope(state: \.counter, action: Action.counter) { Counter() }
+      Reduce { state, action in
+        switch action {
+        case .increment:
+          state.count += 1
+          onReduce.run()
+        case .bump: state.probe.value += 1
+        case .release: state.resource = nil
+        case .counter: onReduce.run()
+        }
+        return .none
+      }
+    }
+  }
+
+  final class StoreBox {
+    var store: Store<Reentrant.State, Reentrant.Action>?
+  }
+
+  func makeReentrantStore(
+    reentry: Reentry, onReduce: @escaping @MainActor () -> Void = {}
+  ) -> Store<Reentrant.State, Reentrant.Action> {
+    Store(
+      initialState: Reentrant.State(
+        probe: Probe(reentry: reentry), resource: Resource(reentry: reentry))
+    ) {
+      let reentry = Reentry()
+      reentry.body = onReduce
+      return Reentrant(onReduce: reentry)
+    }
+  }
+
+  @Test func aReducerReadingItsOwnStoreSeesTheStateSoFar() {
+    let box = StoreBox()
+    var seen: [Int] = []
+    let store = makeReentrantStore(reentry: Reentry()) {
+      guard let store = box.store else { return }
+      seen.append(store.count)
+      seen.append(store.state.count)
+      seen.append(store.withState(\.count))
+    }
+    box.store = store
+    store.send(.increment)
+    #expect(seen == [1, 1, 1])
+    #expect(store.count == 1)
+  }
+
+  @Test func anObservedFieldWhoseEqualityReadsTheStore() {
+    let reentry = Reentry()
+    let store = makeReentrantStore(reentry: reentry)
+    var seen: [Int] = []
+    reentry.body = { seen.append(store.probe.value + 10 * store.state.count) }
+    let notified = Locked(false)
+    withObservationTracking {
+      _ = store.probe
+    } onChange: {
+      notified.withLock { $0 = true }
+    }
+    seen = []
+    store.send(.bump)
+    #expect(notified.withLock { $0 })
+    // The checks run after the action: they see its state.
+    #expect(!seen.isEmpty && seen.allSatisfy { $0 == 1 })
+  }
+
+  @Test func anObservedComputedKeyPathThatReadsTheStore() {
+    let reentry = Reentry()
+    let store = makeReentrantStore(reentry: reentry)
+    var seen: [Int] = []
+    reentry.body = { seen.append(store.withState(\.probe.value)) }
+    let notified = Locked(false)
+    withObservationTracking {
+      _ = store[dynamicMember: \.probe.doubled]
+    } onChange: {
+      notified.withLock { $0 = true }
+    }
+    seen = []
+    store.send(.bump)
+    #expect(notified.withLock { $0 })
+    #expect(!seen.isEmpty && seen.allSatisfy { $0 == 1 })
+  }
+
+  @Test func aDeinitOfStateTheReducerReleasesReadsTheStore() {
+    let reentry = Reentry()
+    let store = makeReentrantStore(reentry: reentry)
+    var seen: [Bool] = []
+    reentry.body = {
+      seen.append(store.state.resource == nil)
+      seen.append(store.resource == nil)
+    }
+    store.send(.release)
+    // Released by the assignment of `nil`, which is already in the state.
+    #expect(seen == [true, true])
+  }
+
+  @Test func aScopedStoreReadInsideTheReducer() {
+    let box = StoreBox()
+    var seen: [Int] = []
+    let store = makeReentrantStore(reentry: Reentry()) {
+      guard let child = box.store?.scope(state: \.counter, action: Reentrant.Action.counter)
+      else { return }
+      seen.append(child.count)
+      seen.append(child.state.count)
+    }
+    box.store = store
+    store.send(.counter(.increment))
+    // The child's reducer (the `Scope`) ran first.
+    #expect(seen == [1, 1])
+  }
+}
