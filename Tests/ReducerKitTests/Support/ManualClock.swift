@@ -42,7 +42,8 @@ final class ManualClock: Clock, Sendable {
       return table.nextID
     }
     try await withTaskCancellationHandler {
-      try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Void, any Error>) in
+      try await withUnsafeThrowingContinuation {
+        (continuation: UnsafeContinuation<Void, any Error>) in
         let outcome = table.withLock { table -> Bool? in
           if table.cancelledEarly.remove(id) != nil { return false }
           if deadline < table.now { return true }
