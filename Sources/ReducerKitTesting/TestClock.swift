@@ -56,6 +56,9 @@ public final class TestClock: Clock, Sendable {
     var now = Instant()
     var sleepers: [Sleeper] = []
     var nextID: UInt64 = 0
+    /// Sleeps cancelled before they registered a sleeper (a cancellation between the check
+    /// and the registration): they throw instead of registering.
+    var cancelledEarly: Set<UInt64> = []
   }
 
   private let state = Locked(State())
@@ -85,18 +88,30 @@ public final class TestClock: Clock, Sendable {
       state.nextID += 1
       return state.nextID
     }
+    // A cancellation that came after the sleep had registered or returned leaves nothing behind.
+    defer { state.withLock { _ = $0.cancelledEarly.remove(id) } }
     try await withTaskCancellationHandler {
       try await withUnsafeThrowingContinuation { continuation in
-        let isDue = state.withLock { state -> Bool in
-          if deadline < state.now { return true }
+        enum Outcome { case due, cancelled, sleeping }
+        let outcome = state.withLock { state -> Outcome in
+          if state.cancelledEarly.remove(id) != nil { return .cancelled }
+          if deadline < state.now { return .due }
           state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
-          return false
+          return .sleeping
         }
-        if isDue { continuation.resume() }
+        switch outcome {
+        case .due: continuation.resume()
+        case .cancelled: continuation.resume(throwing: CancellationError())
+        case .sleeping: break
+        }
       }
     } onCancel: {
       let sleeper = state.withLock { state -> Sleeper? in
-        guard let index = state.sleepers.firstIndex(where: { $0.id == id }) else { return nil }
+        guard let index = state.sleepers.firstIndex(where: { $0.id == id }) else {
+          // Not registered yet: the sleep throws when it gets there (or already returned).
+          state.cancelledEarly.insert(id)
+          return nil
+        }
         return state.sleepers.remove(at: index)
       }
       sleeper?.continuation.resume(throwing: CancellationError())

@@ -78,11 +78,12 @@ import Testing
   @discardableResult
   static func check(seed: UInt64) async -> Bool {
     let ignoredByStore = Locked(0)
-    return await RuntimeWarnings.$taskHandler.withValue({ _ in
+    let countWarnings = RuntimeWarnings.TaskHandler { _ in
       // Actions for removed children are expected (and counted); nothing else may warn.
       ignoredByStore.withLock { $0 += 1 }
       return true
-    }) {
+    }
+    return await RuntimeWarnings.$taskHandler.withValue(countWarnings) {
       await run(seed: seed, ignoredByStore: ignoredByStore)
     }
   }
