@@ -275,11 +275,9 @@ package final class RootStoreCore<State, Action>: StoreCore<State, Action> {
     let ended = registry.takeEndedLifetimes()
     if !ended.isEmpty { lifetimes.forget(ended) }
     guard !lifetimes.isEmpty else { return }
-    // A copy of the state (not an exclusive access to it): the lenses run user code (key paths,
-    // ids) that may read this store.
-    let gone = withUnsafePointer(to: currentState) {
-      lifetimes.removeGone(in: UnsafeRawPointer($0))
-    }
+    // The state in place, as the observer checks read it: no copy, and no exclusive access that
+    // the lenses' user code (key paths, ids) could conflict with by reading this store.
+    let gone = lifetimes.removeGone(in: UnsafeRawPointer(storage))
     for key in gone { registry.cancel(key) }
   }
 
