@@ -64,12 +64,20 @@ import Testing
   }
 
   /// Waits, with a bound, until `condition` holds; `false` when it did not in time.
-  func eventually(within bound: Duration = .seconds(5), _ condition: () -> Bool) async -> Bool {
+  func eventually(within bound: Duration = .seconds(30), _ condition: () -> Bool) async -> Bool {
+    // A wide bound: under a sanitizer, with the whole suite sharing the main actor, the first
+    // state can take seconds to arrive. The wait ends as soon as the condition holds.
     let clock = ContinuousClock()
     let deadline = clock.now + bound
+    var attempt = 0
     while !condition() {
       guard clock.now < deadline else { return false }
-      await Task.yield()
+      if attempt < 100 {
+        await Task.yield()
+      } else {
+        try? await Task.sleep(for: .milliseconds(1))
+      }
+      attempt += 1
     }
     return true
   }
