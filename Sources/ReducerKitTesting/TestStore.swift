@@ -31,7 +31,7 @@ import ReducerKit
 @MainActor
 public final class TestStore<State: Equatable, Action> {
   let store: Store<State, Action>
-  let core: RootStoreCore<State, Action>
+  let core: StoreRuntime<State, Action>
   let recorder: Recorder
   let location: TestLocation
   /// Turns the store's runtime warnings into failures of this test.
@@ -107,7 +107,7 @@ public final class TestStore<State: Equatable, Action> {
       DependencyValues.withValues(dependencies) { (initialState(), Reduce(reducer())) }
     }
     expectedState = initialState
-    store = Store(
+    core = Store.makeRuntime(
       initialState: initialState,
       reducer: {
         Reduce<State, Action> { state, action in
@@ -117,7 +117,7 @@ public final class TestStore<State: Equatable, Action> {
         }
       },
       withDependencies: { $0 = dependencies })
-    core = store.core as! RootStoreCore<State, Action>
+    store = Store(core: core)
     if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) {
       core.effectExecutor = EffectExecutor.shared
     }

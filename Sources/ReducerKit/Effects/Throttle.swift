@@ -99,12 +99,3 @@ package struct ThrottlePlan: Sendable {
   /// Sleeps until the interval starting at the given instant has passed.
   let sleepUntilDue: @Sendable (any Sendable) async throws -> Void
 }
-
-/// A throttle's memory, kept by the store per (feature, id): when an effect last ran, and the one
-/// waiting for the interval to end.
-package struct ThrottleState<Action> {
-  var lastRun: (any Sendable)?
-  var pending: Effect<Action>?
-  /// The type of the clock `lastRun` was read from.
-  var clock: ObjectIdentifier?
-}

@@ -1,13 +1,15 @@
-/// The core of a scoped store: reads its state through its parent and sends through it.
+/// The core of a scoped store: a view of its parent's — a projection of the parent's state and an
+/// embedding of actions into the parent's. It owns nothing but those two functions (and, for
+/// state that can go away, the last state it read).
 ///
 /// A store scoped to state that can go away (optional state, a collection element) keeps the last
 /// state it read or sent an action with, so a view that still holds it can read it; actions sent to it while its state is
 /// gone are ignored with a runtime warning.
 @MainActor
-package final class ScopedStoreCore<ParentState, ParentAction, State, Action>:
-  StoreCore<State, Action>
-{
+package final class ScopedStoreCore<ParentState, ParentAction, State, Action>: StoreCore {
   let parent: Store<ParentState, ParentAction>
+  /// The effects of the whole store tree (the root's).
+  package let registry: EffectRegistry
   let toState: (ParentState) -> State?
   let fromAction: (Action) -> ParentAction
   /// For the store of a collection's element: its row group and id, so observers of this store
@@ -26,7 +28,7 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>:
     self.toState = toState
     self.fromAction = fromAction
     canGoAway = false
-    super.init(registry: parent.core.registry)
+    registry = parent.core.registry
   }
 
   init(
@@ -40,10 +42,12 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>:
     self.fromAction = fromAction
     lastState = initialState
     canGoAway = true
-    super.init(registry: parent.core.registry)
+    registry = parent.core.registry
   }
 
-  override package var state: State {
+  package var isRoot: Bool { false }
+
+  package var state: State {
     guard canGoAway else { return toState(parent.core.state)! }
     if let state = toState(parent.core.state) {
       lastState = state
@@ -52,11 +56,11 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>:
     return lastState!
   }
 
-  override package var isValid: Bool {
+  package var isValid: Bool {
     parent.core.isValid && toState(parent.core.state) != nil
   }
 
-  override package func access(from store: Store<State, Action>) {
+  package func access(from store: Store<State, Action>) {
     parent.core.access(from: parent)
   }
 
@@ -69,7 +73,7 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>:
   }
 
   /// Finds this core's state in the root's, through each ancestor. Made once.
-  override package var liftToRoot: StateLift? { liftFromRoot }
+  package var liftToRoot: StateLift? { liftFromRoot }
   private lazy var liftFromRoot: StateLift = {
     guard let parentLift = parent.core.liftToRoot else { return liftToParent }
     let liftToParent = liftToParent
@@ -78,9 +82,9 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>:
     }
   }()
 
-  override package var releasedParts: ReleasedParts { parent.core.releasedParts }
+  package var releasedParts: ReleasedParts { parent.core.releasedParts }
 
-  override package func observe(_ observer: StateObserver) {
+  package func observe(_ observer: StateObserver) {
     if let row {
       parent.core.observeRow(
         group: row.group, id: row.id, readVersions: row.readVersions, observer: observer)
@@ -89,7 +93,7 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>:
     }
   }
 
-  override package func observeRow(
+  package func observeRow(
     group: RowGroupID,
     id: AnyHashable,
     readVersions:
@@ -109,14 +113,14 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>:
       group: group, id: id, readVersions: liftedVersions, observer: observer)
   }
 
-  override package func send(_ action: Action, group: EffectGroup?) -> StoreTask {
+  package func send(_ action: Action, group: EffectGroup?) -> StoreTask {
     // The common case (state that cannot go away) stays free of `State?` values: in
     // unspecialized code each one costs a runtime metadata lookup.
     guard canGoAway else { return parent.core.send(fromAction(action), group: group) }
     return sendIfPresent(action, group: group)
   }
 
-  override package func send(
+  package func send(
     _ action: Action, group: EffectGroup?, ifPresent isPresent: @escaping @MainActor () -> Bool
   ) -> StoreTask {
     // `isPresent` is a descendant's check, which covers this store's state too (`isValid`).
@@ -145,18 +149,14 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>:
     return task
   }
 
-  override package func subscribe(_ onState: @escaping @MainActor (State) -> Void) -> UInt64 {
+  package func subscribe(_ onState: @escaping @MainActor (State) -> Void) -> UInt64 {
     let toState = toState
     return parent.core.subscribe { parentState in
       if let state = toState(parentState) { onState(state) }
     }
   }
 
-  override package func unsubscribe(_ id: UInt64) {
-    parent.core.unsubscribe(id)
-  }
-
-  override package func unsubscriber(for id: UInt64) -> @MainActor () -> Void {
+  package func unsubscriber(for id: UInt64) -> @MainActor () -> Void {
     parent.core.unsubscriber(for: id)
   }
 }

@@ -23,7 +23,7 @@ import Observation
 @MainActor
 @dynamicMemberLookup
 public final class Store<State, Action>: Observable {
-  package let core: StoreCore<State, Action>
+  package let core: any StoreCore<State, Action>
   package let registrar = ObservationRegistrar()
   private var children: [ScopeKey: WeakChild] = [:]
   /// The keys of cached children released since the last scope: their entries are dropped then.
@@ -36,9 +36,9 @@ public final class Store<State, Action>: Observable {
   /// Whether this is a root store (decided once; reading `state` should not cast every time).
   private let isRoot: Bool
 
-  package init(core: StoreCore<State, Action>) {
+  package init(core: any StoreCore<State, Action>) {
     self.core = core
-    isRoot = core is RootStoreCore<State, Action>
+    isRoot = core.isRoot
   }
 
   /// Creates a store that runs `reducer` from `initialState`.
@@ -65,6 +65,18 @@ public final class Store<State, Action>: Observable {
     @ReducerBuilder<State, Action> reducer: () -> R,
     withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil
   ) where R.State == State, R.Action == Action {
+    self.init(
+      core: Self.makeRuntime(
+        initialState: initialState(), reducer: reducer, withDependencies: prepareDependencies))
+  }
+
+  /// Makes the runtime of a root store, as ``init(initialState:reducer:withDependencies:)``
+  /// describes (a TestStore makes its store's runtime this way, and keeps it).
+  package static func makeRuntime<R: Reducer>(
+    initialState: @autoclosure () -> R.State,
+    @ReducerBuilder<State, Action> reducer: () -> R,
+    withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil
+  ) -> StoreRuntime<State, Action> where R.State == State, R.Action == Action {
     var overrides = DependencyValues()
     prepareDependencies?(&overrides)
     let dependencies = DependencyValues.current.merging(overrides)
@@ -72,8 +84,7 @@ public final class Store<State, Action>: Observable {
     let (state, reducer) = DependencyValues.withValues(dependencies) {
       (initialState(), ResolvedReducer(reducer()))
     }
-    self.init(
-      core: RootStoreCore(initialState: state, reducer: reducer, dependencies: dependencies))
+    return StoreRuntime(initialState: state, reducer: reducer, dependencies: dependencies)
   }
 
   /// The current state.

@@ -110,7 +110,7 @@ import Testing
     #expect(released == nil)
     #expect(await eventually { iteration.ended })
     // The root stops producing states for it.
-    let root = store.core as! RootStoreCore<State, Action>
+    let root = (store.core as! StoreRuntime<State, Action>).observation
     #expect(await eventually { root.subscriberCount == 0 })
     task.cancel()
   }

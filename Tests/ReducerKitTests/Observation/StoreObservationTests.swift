@@ -274,7 +274,7 @@ import Testing
 
   /// How many observers the root store of `store` checks after each action.
   func observerCount<State, Action>(_ store: Store<State, Action>) -> Int {
-    (store.core as! RootStoreCore<State, Action>).observerCount
+    (store.core as! StoreRuntime<State, Action>).observation.observerCount
   }
 
   /// The best of three timings of `work` (a loaded machine only ever makes a run slower).

@@ -4,11 +4,11 @@ import Testing
 @testable import ReducerKit
 
 @MainActor
-@Suite struct RootStoreCoreTests {
+@Suite struct StoreRuntimeTests {
   func makeCore(
     _ reduce: @escaping (inout [String], String) -> Effect<String>
-  ) -> RootStoreCore<[String], String> {
-    RootStoreCore(
+  ) -> StoreRuntime<[String], String> {
+    StoreRuntime(
       initialState: [], reducer: ResolvedReducer(reduce: reduce), dependencies: DependencyValues())
   }
 
@@ -52,7 +52,7 @@ import Testing
     let log = Log<[String]>()
     let id = core.subscribe { log.append($0) }
     _ = core.send("a", group: nil)
-    core.unsubscribe(id)
+    core.unsubscriber(for: id)()
     _ = core.send("c", group: nil)
     #expect(log.values == [[], ["a"], ["a", "b"]])
   }

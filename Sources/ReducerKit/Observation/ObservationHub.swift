@@ -1,0 +1,160 @@
+import Observation
+
+/// Everything that watches a root store's state, and the notification after each action: the
+/// registrar of the store that read the whole state, the observers of parts of it (fields, rows,
+/// scoped stores' states) and the streams of states (``Store/states``).
+///
+/// The checks read the state in place, through a pointer the store passes: what an observer's
+/// `==` or key path reads of the store during a check is the state after the action, and
+/// registers no new observer (the lists are being scanned).
+@MainActor
+package final class ObservationHub<State, Action> {
+  /// The store whose registrar to notify, once something read the whole state.
+  private weak var observedStore: Store<State, Action>?
+  /// Observers of parts of the state, checked after each action.
+  private let observers = StateObserverList()
+  /// Reused between actions, so that notifying allocates nothing.
+  private var changedObservers: [StateObserver] = []
+  /// Observers of rows, by collection: checked only for the rows an action touched.
+  private var rowGroups: [ObjectIdentifier: RowObserverGroup] = [:]
+  private var hasObservers = false
+  /// Whether observers' checks are running: reads they make register no new observers.
+  private var isCheckingObservers = false
+  /// The parts of released scoped stores, whose observers are removed before the next check.
+  package let releasedParts = ReleasedParts()
+  private var stateSubscribers: [UInt64: @MainActor (State) -> Void] = [:]
+  private var hasSubscribers = false
+  private var nextSubscriberID: UInt64 = 0
+
+  package init() {}
+
+  // MARK: - Registering
+
+  /// Records that `store` (the root) read its whole state: its registrar is told after the next
+  /// action.
+  package func access(from store: Store<State, Action>) {
+    observedStore = store
+    store.registrar.access(store, keyPath: \.state)
+  }
+
+  /// Adds an observer of part of the state (its check gets the root's state).
+  package func observe(_ observer: StateObserver) {
+    guard !isCheckingObservers else { return }
+    observers.add(observer)
+    hasObservers = true
+  }
+
+  /// Adds an observer of one row of a collection in the state at `state`: `readVersions` gets a
+  /// pointer to the root's state, the observer's check too.
+  package func observeRow(
+    group: RowGroupID,
+    id: AnyHashable,
+    readVersions: @escaping (UnsafeRawPointer) -> CollectionVersions,
+    observer: StateObserver,
+    state: UnsafeRawPointer
+  ) {
+    guard !isCheckingObservers else { return }
+    let rowGroup: RowObserverGroup
+    if let existing = rowGroups[ObjectIdentifier(group)] {
+      rowGroup = existing
+    } else {
+      rowGroup = RowObserverGroup(id: group, readVersions: readVersions, state: state)
+      rowGroups[ObjectIdentifier(group)] = rowGroup
+    }
+    if observer.part.rowLocation == nil {
+      observer.part.rowLocation = (ObjectIdentifier(group), id)
+    }
+    rowGroup.add(observer, row: id)
+    hasObservers = true
+  }
+
+  /// How many observers are live, outside of row groups and in them (after removing those of
+  /// released stores).
+  package var observerCount: Int {
+    removeReleasedObservers()
+    return observers.count + rowGroups.values.reduce(0) { $0 + $1.liveCount }
+  }
+
+  // MARK: - Streams of states
+
+  /// Starts a stream of states: `current` now, then the state after each action.
+  package func subscribe(
+    _ onState: @escaping @MainActor (State) -> Void, current: State
+  ) -> UInt64 {
+    nextSubscriberID += 1
+    stateSubscribers[nextSubscriberID] = onState
+    hasSubscribers = true
+    onState(current)
+    return nextSubscriberID
+  }
+
+  /// Stops a stream started by ``subscribe(_:current:)``.
+  package func unsubscribe(_ id: UInt64) {
+    stateSubscribers[id] = nil
+    hasSubscribers = !stateSubscribers.isEmpty
+  }
+
+  /// How many streams of states are subscribed.
+  package var subscriberCount: Int { stateSubscribers.count }
+
+  // MARK: - After each action
+
+  /// Tells everything that watches the state that an action was reduced: the registrar of a
+  /// store that read the whole state, the observers whose part changed, the streams.
+  @inline(__always)
+  package func didChangeState(_ state: UnsafePointer<State>) {
+    if let store = observedStore {
+      // Something read the state since the last notification: tell it. Observation tracking is
+      // one-shot, so until the state is read again nothing needs the registrar.
+      observedStore = nil
+      store.registrar.withMutation(of: store, keyPath: \.state) {}
+    }
+    if hasObservers { notifyObservers(UnsafeRawPointer(state)) }
+    if hasSubscribers {
+      for subscriber in stateSubscribers.values { subscriber(state.pointee) }
+    }
+  }
+
+  /// Removes the observers of the parts of scoped stores released since the last call, so that
+  /// a released store costs nothing after the next action and its snapshots are freed.
+  ///
+  /// - Complexity: O(1) per released part (O(the row's observers) for a row store's part).
+  private func removeReleasedObservers() {
+    let parts = releasedParts.take()
+    guard !parts.isEmpty else { return }
+    for part in parts {
+      if part.listPosition >= 0 {
+        observers.remove(part)
+      } else if let row = part.rowLocation, let group = rowGroups[row.group] {
+        group.remove(part, row: row.id)
+        if group.liveCount == 0 { rowGroups[row.group] = nil }
+      }
+    }
+    hasObservers = !observers.isEmpty || !rowGroups.isEmpty
+  }
+
+  /// Notifies the observers whose part of the state changed.
+  private func notifyObservers(_ state: UnsafeRawPointer) {
+    removeReleasedObservers()
+    guard hasObservers else { return }
+    // Taken out while in use: an observer notified below may read the state again.
+    var changed = changedObservers
+    changedObservers = []
+    // The checks run `==` and key paths of the user's types, which may read this store: they
+    // read the state in place (no exclusive access to it is in progress), and what they read
+    // registers no observer while the lists are scanned.
+    isCheckingObservers = true
+    observers.takeChanged(in: state, into: &changed)
+    for group in rowGroups.values { group.takeChanged(in: state, into: &changed) }
+    isCheckingObservers = false
+    // A group with no live observer is dropped (and made again by the next read of a row): a
+    // parent store that is gone must not leave a group checked after every action.
+    if rowGroups.values.contains(where: { $0.liveCount == 0 }) {
+      rowGroups = rowGroups.filter { $0.value.liveCount > 0 }
+    }
+    hasObservers = !observers.isEmpty || !rowGroups.isEmpty
+    for observer in changed { observer.notify() }
+    changed.removeAll(keepingCapacity: true)
+    changedObservers = changed
+  }
+}

@@ -1,0 +1,243 @@
+/// The cancellation state machine of a root store: which effects are running, under which
+/// cancellation keys, in which ``EffectGroup``s, and what each event means for them.
+///
+/// A pure value: it never runs, cancels or resumes anything itself. Each event returns what the
+/// caller must do — the task handles to cancel, the waiters to resume — so the storage that owns
+/// the lock (``EffectRegistry``) can do it outside the lock, and tests can drive the machine
+/// without tasks (`Handle` and `Waiter` are plain values there).
+///
+/// An effect's life: ``reserve(keys:group:status:)`` (a token, before its task exists: a cancel
+/// right after can never miss it), ``attach(_:to:)`` (its task handle), then ``complete(_:)``
+/// when its task ends. A cancellation in between marks it cancelled and returns its handle.
+package struct CancellationTable<Handle, Waiter> {
+  /// One running (or reserved) effect.
+  struct Entry {
+    var handle: Handle?
+    var keys: [EffectKey]
+    var group: EffectGroup?
+    var isCancelled = false
+    /// What the effect's `Send` checks; `nil` for work that has no `Send`.
+    var status: EffectStatus?
+  }
+
+  /// What a concatenation's pending parts would register under, and which of those keys were
+  /// cancelled since the concatenation started.
+  struct CancellationWatch {
+    let keys: Set<EffectKey>
+    var cancelled: Set<EffectKey> = []
+  }
+
+  private var nextToken: UInt64 = 0
+  private var entries: [UInt64: Entry] = [:]
+  private var tokensByKey: [EffectKey: Set<UInt64>] = [:]
+  private var isClosed = false
+  /// Child lifetime keys whose last effect ended, for the root store to stop watching.
+  private var endedLifetimes: [EffectKey] = []
+  /// Concatenations waiting to start parts.
+  private var watches: [UInt64: CancellationWatch] = [:]
+  private var watchesByKey: [EffectKey: Set<UInt64>] = [:]
+  private var nextWatch: UInt64 = 0
+  /// Who waits for each group to finish, by group identity (a group with waiters is kept alive
+  /// by them: each waiter's `StoreTask` holds it).
+  private var waiters: [ObjectIdentifier: [Waiter]] = [:]
+
+  package init() {}
+
+  /// The number of effects running (or reserved) now.
+  package var count: Int { entries.count }
+
+  /// Whether any effect is registered under `key`.
+  package func isRunning(_ key: EffectKey) -> Bool {
+    tokensByKey[key]?.isEmpty == false
+  }
+
+  // MARK: - An effect's life
+
+  /// Reserves a token for an effect about to start, registered under `keys` and counted in
+  /// `group`. `nil` when the table is closed (the store is gone: the effect must not start).
+  package mutating func reserve(
+    keys: [EffectKey], group: EffectGroup?, status: EffectStatus? = nil
+  ) -> UInt64? {
+    guard !isClosed else { return nil }
+    nextToken &+= 1
+    let token = nextToken
+    entries[token] = Entry(handle: nil, keys: keys, group: group, status: status)
+    for key in keys { tokensByKey[key, default: []].insert(token) }
+    if let group {
+      group.pending += 1
+      group.started += 1
+      group.members.insert(token)
+    }
+    return token
+  }
+
+  /// Attaches the handle of the task started for `token`. Returns the handle when the effect was
+  /// cancelled in between (the caller cancels it now); `nil` otherwise, also when the effect
+  /// already ended.
+  package mutating func attach(_ handle: Handle, to token: UInt64) -> Handle? {
+    guard let entry = entries[token] else { return nil }
+    if entry.isCancelled { return handle }
+    entries[token]!.handle = handle
+    return nil
+  }
+
+  /// Removes an effect whose task ended. Returns the waiters to resume (its group finished).
+  package mutating func complete(_ token: UInt64) -> [Waiter] {
+    guard let entry = entries.removeValue(forKey: token) else { return [] }
+    for key in entry.keys {
+      // In place: copying the set out first would copy it whole for every effect that ends.
+      guard tokensByKey[key]?.remove(token) != nil else { continue }
+      if tokensByKey[key]?.isEmpty == true {
+        tokensByKey[key] = nil
+        if key.id == nil { endedLifetimes.append(key) }
+      }
+    }
+    guard let group = entry.group else { return [] }
+    group.members.remove(token)
+    return release(group)
+  }
+
+  // MARK: - Cancellation
+
+  /// Cancels every effect registered under `key`, and the parts registered under it of the
+  /// concatenations that have not started them yet. Returns the handles to cancel. An unknown
+  /// key cancels nothing.
+  package mutating func cancel(_ key: EffectKey) -> [Handle] {
+    if let watching = watchesByKey[key] {
+      for watch in watching { watches[watch]?.cancelled.insert(key) }
+    }
+    guard let tokens = tokensByKey.removeValue(forKey: key) else { return [] }
+    return tokens.compactMap { markCancelled($0) }
+  }
+
+  /// Cancels every effect counted in `group`.
+  package mutating func cancel(_ group: EffectGroup) -> [Handle] {
+    group.isCancelled = true
+    return group.members.compactMap { markCancelled($0) }
+  }
+
+  /// Cancels every effect, and refuses new ones from now on: the store is gone.
+  package mutating func close() -> [Handle] {
+    isClosed = true
+    return cancelAll()
+  }
+
+  /// Cancels every effect, leaving the table open for new ones.
+  package mutating func cancelAll() -> [Handle] {
+    Array(entries.keys).compactMap { markCancelled($0) }
+  }
+
+  /// Whether the effect `status` belongs to was cancelled.
+  package func isCancelled(_ status: EffectStatus) -> Bool { status.isCancelled }
+
+  /// Marks an effect cancelled; returns its handle, if it has one yet.
+  private mutating func markCancelled(_ token: UInt64) -> Handle? {
+    guard let entry = entries[token] else { return nil }
+    if !entry.isCancelled {
+      entries[token]!.isCancelled = true
+      entry.group?.cancelled += 1
+      entry.status?.isCancelled = true
+    }
+    return entry.handle
+  }
+
+  // MARK: - Child lifetimes and concatenations
+
+  /// Takes the child lifetime keys whose effects have all ended since the last call (and that
+  /// have not started new ones since).
+  package mutating func takeEndedLifetimes() -> [EffectKey] {
+    guard !endedLifetimes.isEmpty else { return [] }
+    defer { endedLifetimes.removeAll(keepingCapacity: true) }
+    return endedLifetimes.filter { tokensByKey[$0] == nil }
+  }
+
+  /// Starts recording which of `keys` are cancelled, for a concatenation whose parts registered
+  /// under them have not started. `nil` when there is nothing to watch.
+  package mutating func watchCancellations(of keys: Set<EffectKey>) -> UInt64? {
+    guard !keys.isEmpty else { return nil }
+    nextWatch &+= 1
+    let watch = nextWatch
+    watches[watch] = CancellationWatch(keys: keys)
+    for key in keys { watchesByKey[key, default: []].insert(watch) }
+    return watch
+  }
+
+  /// The watched keys cancelled since ``watchCancellations(of:)``.
+  package func cancelledKeys(of watch: UInt64) -> Set<EffectKey> {
+    watches[watch]?.cancelled ?? []
+  }
+
+  /// Stops a watch started by ``watchCancellations(of:)``.
+  package mutating func endWatch(_ watch: UInt64) {
+    guard let ended = watches.removeValue(forKey: watch) else { return }
+    for key in ended.keys {
+      watchesByKey[key]?.remove(watch)
+      if watchesByKey[key]?.isEmpty == true { watchesByKey[key] = nil }
+    }
+  }
+
+  /// How many concatenations watch cancellations (for tests: none are left when all ended).
+  package var watchCount: Int { watches.count }
+
+  // MARK: - Groups
+
+  /// Counts one more piece of outstanding work (a queued action) in `group`.
+  package mutating func retain(_ group: EffectGroup) {
+    group.pending += 1
+  }
+
+  /// Ends a piece of outstanding work of `group`. Returns the waiters to resume when none is
+  /// left.
+  package mutating func release(_ group: EffectGroup) -> [Waiter] {
+    group.pending -= 1
+    guard group.pending == 0 else { return [] }
+    return waiters.removeValue(forKey: ObjectIdentifier(group)) ?? []
+  }
+
+  /// Waits for `group` to finish: `false` when it already has (the caller resumes `waiter`
+  /// at once), `true` when `waiter` was recorded and will be returned by the event that
+  /// finishes the group.
+  package mutating func wait(for group: EffectGroup, _ waiter: Waiter) -> Bool {
+    guard group.pending > 0 else { return false }
+    waiters[ObjectIdentifier(group), default: []].append(waiter)
+    return true
+  }
+
+  /// Whether every effect counted in `group` has ended.
+  package func isFinished(_ group: EffectGroup) -> Bool { group.pending == 0 }
+
+  /// Whether `group` started no effect, was cancelled, or had every one of its effects cancelled.
+  package func isCancelled(_ group: EffectGroup) -> Bool {
+    group.isCancelled || group.started == 0 || group.cancelled == group.started
+  }
+}
+
+/// The effects started by one `Store.send`, and by the actions they send back: what a
+/// ``StoreTask`` waits for and cancels. Its identity is what the ``CancellationTable`` records.
+///
+/// Its counters are only read and written by the table, under the lock of the
+/// ``EffectRegistry`` that owns it, which is why it can be `@unchecked Sendable`.
+package final class EffectGroup: @unchecked Sendable {
+  /// Running effects plus queued actions of this group.
+  fileprivate var pending = 0
+  /// How many effects were ever started in this group.
+  fileprivate var started = 0
+  fileprivate var isCancelled = false
+  /// How many of the started effects were cancelled (by id, by the group, or by the store).
+  fileprivate var cancelled = 0
+  fileprivate var members: Set<UInt64> = []
+
+  package init() {}
+}
+
+/// Whether one effect was cancelled, for its `Send`: a `Send` that escaped the effect (kept by a
+/// callback, or used from a task of its own) must drop what it sends after the cancellation, which
+/// the task it is called from cannot tell.
+///
+/// Its flag is only read and written by the ``CancellationTable``, under the lock of the
+/// ``EffectRegistry`` that owns it, which is why it can be `@unchecked Sendable`.
+package final class EffectStatus: @unchecked Sendable {
+  fileprivate var isCancelled = false
+
+  package init() {}
+}

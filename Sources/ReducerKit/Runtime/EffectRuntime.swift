@@ -1,0 +1,312 @@
+/// What the effect runtime needs from the store that owns it: a way to queue and send the
+/// actions effects produce, and the state, for child lifetime checks.
+///
+/// Its metatype is `Sendable` (`SendableMetatype`) so that a concatenation's task can call the
+/// runtime's static functions; a host is a class isolated to the main actor.
+@MainActor
+package protocol EffectHost: AnyObject, SendableMetatype {
+  associatedtype Action
+
+  /// The host's effect runtime.
+  var effects: EffectRuntime<Self> { get }
+
+  /// Queues an action an effect sends synchronously (``Effect/send(_:)``): it is reduced after
+  /// the action being reduced, before the outer `send` returns.
+  func enqueue(_ action: Action, group: EffectGroup?)
+
+  /// Sends an action from an effect's task (or a concatenation's part).
+  func send(_ action: Action, group: EffectGroup?) -> StoreTask
+
+  /// Reduces the queued actions, unless a reduce loop is already running.
+  func drainIfIdle()
+
+  /// The state, in place, for the checks of child lifetimes.
+  var stateAddress: UnsafeRawPointer { get }
+}
+
+/// Runs the effects of one root store: interprets an ``Effect`` (synchronous parts at once,
+/// asynchronous ones as tasks), registers every task in the ``EffectRegistry`` before it can
+/// run, keeps the throttles' bookkeeping, and watches the lifetimes of the children whose
+/// effects run (cancelled when the child leaves the state, whoever removed it).
+@MainActor
+package final class EffectRuntime<Host: EffectHost> {
+  package typealias Action = Host.Action
+
+  /// The running effects of the whole store tree.
+  package let registry = EffectRegistry()
+  /// The throttles, by (feature, id).
+  private var throttles = ThrottleTable<Action>()
+  /// The child instances with running effects, checked after every action.
+  private let lifetimes = ChildLifetimes()
+
+  /// The task executor effects run on (a TestStore's, so it can tell when they are all
+  /// suspended); `nil` for the default global executor. Typed `any Sendable` because
+  /// `TaskExecutor` needs macOS 15 / iOS 18 while the store runs on macOS 14 / iOS 17.
+  package var executor: (any Sendable)?
+
+  package init() {}
+
+  /// Whether no child lifetime is watched: then nothing needs checking after an action.
+  package var watchesNoChild: Bool { lifetimes.isEmpty }
+
+  /// How many child instances are watched.
+  package var watchedChildCount: Int { lifetimes.count }
+
+  /// Runs an effect returned for `action`: synchronous parts now, asynchronous parts as
+  /// registered tasks.
+  package func start(
+    _ effect: Effect<Action>, action: Action, context: inout EffectContext, host: Host
+  ) {
+    switch effect.operation {
+    case .none:
+      return
+    case .send(let next):
+      if context.group == nil { context.group = EffectGroup() }
+      registry.retain(context.group!)
+      host.enqueue(next, group: context.group)
+    case .run(let run):
+      if context.group == nil { context.group = EffectGroup() }
+      startTask(run, action: action, context: context, host: host)
+    case .merge(let effects):
+      for effect in effects { start(effect, action: action, context: &context, host: host) }
+    case .concatenate(let effects):
+      if effect.isSynchronous {
+        for effect in effects { start(effect, action: action, context: &context, host: host) }
+      } else {
+        if context.group == nil { context.group = EffectGroup() }
+        startConcatenation(effects, action: action, context: context, host: host)
+      }
+    case .cancellable(let inner, let id, let cancelInFlight):
+      let key = EffectKey(path: context.path, id: id)
+      // A part of a concatenation whose id was cancelled before the part started.
+      if !context.skipped.isEmpty, context.skipped.contains(key) { return }
+      if cancelInFlight { registry.cancel(key) }
+      var innerContext = context
+      innerContext.keys.append(key)
+      start(inner, action: action, context: &innerContext, host: host)
+      context.group = innerContext.group
+    case .cancel(let id):
+      registry.cancel(EffectKey(path: context.path, id: id))
+    case .throttle(let inner, let id, let plan):
+      let key = EffectKey(path: context.path, id: id)
+      if !context.skipped.isEmpty, context.skipped.contains(key) { return }
+      let (decision, clockChanged) = throttles.throttle(inner, key: key, plan: plan)
+      if clockChanged {
+        runtimeWarn(
+          """
+          A "throttle" with the id \(id) was used with a clock of another type \
+          (\(plan.clockName)) than before. Its interval starts over on the new clock, and an \
+          effect waiting on the old one is dropped. Use one clock per throttle id.
+          """)
+      }
+      switch decision {
+      case .runNow:
+        registry.cancel(key)
+        start(inner, action: action, context: &context, host: host)
+      case .wait(let lastRun):
+        guard !registry.isRunning(key) else { return }
+        let fire = Effect<Action>.concatenate(
+          .run { _ in try await plan.sleepUntilDue(lastRun) },
+          Effect(operation: .throttleFire(id: id, plan: plan))
+        )
+        start(
+          Effect(operation: .cancellable(fire, id: id, cancelInFlight: false)), action: action,
+          context: &context, host: host)
+      }
+    case .throttleFire(let id, let plan):
+      let key = EffectKey(path: context.path, id: id)
+      guard let pending = throttles.fire(key: key, plan: plan) else { return }
+      // The waiting effect runs under its own ids only, not the throttle's: a later throttle
+      // cancels a scheduled run, never one that already started.
+      var pendingContext = context
+      pendingContext.keys.removeAll { $0 == key }
+      start(pending, action: action, context: &pendingContext, host: host)
+      context.group = pendingContext.group
+    case .scoped(let inner, let component, let locator):
+      var innerContext = context
+      innerContext.path.append(component)
+      innerContext.locators.append(locator)
+      if component.hasLifetime {
+        let key = EffectKey(path: innerContext.path, id: nil)
+        // A part of a concatenation whose child went away before the part started.
+        if !context.skipped.isEmpty, context.skipped.contains(key) { return }
+        innerContext.keys.append(key)
+      }
+      start(inner, action: action, context: &innerContext, host: host)
+      context.group = innerContext.group
+    }
+  }
+
+  /// Cancels the effects of every watched child that is no longer in the state at `state`.
+  package func cancelGoneChildren(in state: UnsafeRawPointer) {
+    let ended = registry.takeEndedLifetimes()
+    if !ended.isEmpty { lifetimes.forget(ended) }
+    guard !lifetimes.isEmpty else { return }
+    for key in lifetimes.removeGone(in: state) { registry.cancel(key) }
+  }
+
+  /// Watches the children an effect about to start belongs to.
+  private func watchLifetimes(of context: EffectContext) {
+    guard !context.locators.isEmpty else { return }
+    for key in context.keys where key.id == nil {
+      lifetimes.watch(key, locators: context.locators.prefix(key.path.count))
+    }
+  }
+
+  /// The `Send` of one effect: it sends through the host while the host lives, and drops what
+  /// it is given after the effect was cancelled.
+  private func makeSend(group: EffectGroup?, status: EffectStatus, host: Host) -> Send<Action> {
+    let registry = registry
+    return Send { [weak host] action in
+      if registry.isCancelled(status) {
+        // Only a `Send` that escaped its effect gets here: inside the effect's own task,
+        // `Send` already dropped the action because that task is cancelled.
+        #if DEBUG
+        runtimeWarn(
+          """
+          An effect's "send" was called after the effect was cancelled, from outside the \
+          effect's task (a callback or a task that kept it): \(describe(action)). The action \
+          was dropped. Stop the callback or the task when the effect is cancelled (for \
+          example in "withTaskCancellationHandler").
+          """)
+        #endif
+        return
+      }
+      _ = host?.send(action, group: group)
+    }
+  }
+
+  private func startTask(
+    _ run: Effect<Action>.Run, action: Action, context: EffectContext, host: Host
+  ) {
+    let status = EffectStatus()
+    guard let token = registry.reserve(keys: context.keys, group: context.group, status: status)
+    else { return }
+    watchLifetimes(of: context)
+    let send = makeSend(group: context.group, status: status, host: host)
+    let registry = registry
+    // The action is only described on the main actor, when the effect reports an error.
+    let origin = UncheckedSendable(action)
+    // `Task.cancel(id:)` and `withTaskCancellation(id:)` inside the effect scope their ids here.
+    let scope = EffectTaskScope(registry: registry, path: context.path)
+    let operation: @Sendable () async -> Void = {
+      do {
+        try await EffectTaskScope.$effect.withValue(scope) { try await run.body(send) }
+      } catch is CancellationError where Task.isCancelled {
+        // Cancelled effects end with CancellationError: nothing to report.
+      } catch {
+        await MainActor.run {
+          runtimeWarn(
+            """
+            An effect started by action \(describe(origin.value)) threw an error that no \
+            'catch' handler handled: \(error). Handle errors in the effect, or pass \
+            '.run(operation:catch:)' a 'catch' handler. The store keeps running.
+            """, fileID: run.fileID, line: run.line)
+        }
+      }
+      registry.complete(token)
+    }
+    registry.attach(makeTask(priority: run.priority, operation), to: token)
+  }
+
+  /// Starts a task on the runtime's executor, if it has one.
+  private func makeTask(
+    priority: TaskPriority? = nil, _ operation: @escaping @Sendable () async -> Void
+  ) -> Task<Void, Never> {
+    if let executor,
+      #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *),
+      let executor = executor as? any TaskExecutor
+    {
+      return Task(executorPreference: executor, priority: priority, operation: operation)
+    }
+    return Task(priority: priority, operation: operation)
+  }
+
+  private func startConcatenation(
+    _ effects: [Effect<Action>], action: Action, context: EffectContext, host: Host
+  ) {
+    guard let token = registry.reserve(keys: context.keys, group: context.group) else { return }
+    watchLifetimes(of: context)
+    let registry = registry
+    // A `.cancel(id:)` (or a `cancelInFlight`, or a child going away) that comes before a part
+    // has started must still reach it: watch the keys the parts would register under.
+    var partKeys = Set<EffectKey>()
+    for effect in effects { effect.cancellationKeys(at: context.path, into: &partKeys) }
+    let watch = registry.watchCancellations(of: partKeys)
+    // Built here, on the main actor, and only used there (in `runConcatenation`).
+    let work = UncheckedSendable((effects, action, context))
+    let weakHost = WeakHost(host)
+    let operation: @Sendable () async -> Void = {
+      await Self.runConcatenation(
+        work.value.0, action: work.value.1, context: work.value.2, watch: watch,
+        registry: registry, host: weakHost)
+      if let watch { registry.endWatch(watch) }
+      registry.complete(token)
+    }
+    registry.attach(makeTask(operation), to: token)
+  }
+
+  /// Runs a concatenation's parts in order. The host is only held while a part starts, never
+  /// across the wait for it: a concatenation does not keep its store alive.
+  private static func runConcatenation(
+    _ effects: [Effect<Action>], action: Action, context: EffectContext, watch: UInt64?,
+    registry: EffectRegistry, host: WeakHost<Host>
+  ) async {
+    for effect in effects {
+      guard !Task.isCancelled,
+        let part = startPart(effect, action: action, context: context, watch: watch, host: host)
+      else { break }
+      await registry.wait(for: part)
+    }
+  }
+
+  /// Starts one part, if the host is still there.
+  private static func startPart(
+    _ effect: Effect<Action>, action: Action, context: EffectContext, watch: UInt64?,
+    host: WeakHost<Host>
+  ) -> EffectGroup? {
+    guard let host = host.value else { return nil }
+    return host.effects.startPart(
+      effect, action: action, context: context, watch: watch, host: host)
+  }
+
+  /// Starts one part of a concatenation in a group of its own, under the same cancellation keys;
+  /// returns the group, which the next part waits for.
+  private func startPart(
+    _ effect: Effect<Action>, action: Action, context: EffectContext, watch: UInt64?, host: Host
+  ) -> EffectGroup {
+    var partContext = context
+    let part = EffectGroup()
+    partContext.group = part
+    if let watch { partContext.skipped = registry.cancelledKeys(of: watch) }
+    registry.retain(part)
+    start(effect, action: action, context: &partContext, host: host)
+    host.drainIfIdle()
+    if !lifetimes.isEmpty { cancelGoneChildren(in: host.stateAddress) }
+    registry.release(part)
+    return part
+  }
+}
+
+/// A weak reference to an effect host, for a task that must not keep its store alive.
+private struct WeakHost<Host: AnyObject>: @unchecked Sendable {
+  // Unchecked: only dereferenced on the main actor (the host is main-actor isolated).
+  weak var value: Host?
+  init(_ value: Host?) { self.value = value }
+}
+
+/// Where an effect runs and what it inherits: the path of the feature that returned it, the
+/// cancellation keys it registers under, and the group of the `send` it counts in.
+package struct EffectContext {
+  var path: ScopePath = []
+  /// How to find each component of `path` in its parent's state.
+  var locators: [ChildLocator] = []
+  var keys: [EffectKey] = []
+  var group: EffectGroup?
+  /// Keys cancelled before this part of a concatenation started: effects under them are skipped.
+  var skipped: Set<EffectKey> = []
+
+  init(group: EffectGroup? = nil) {
+    self.group = group
+  }
+}

@@ -1,0 +1,43 @@
+/// The state of a root store, in memory the store owns: the one place the runtime holds state
+/// through a raw pointer.
+///
+/// Why a pointer and not a stored property: the reducer mutates the state in place (no copy, so
+/// copy-on-write buffers stay unique), and no exclusive access to a property is in progress that
+/// user code run inside the reduce could conflict with. A read of the store by the reducer
+/// itself, by an observer's `==` or key path, or by a child lifetime check, reads the memory
+/// directly: the state so far.
+///
+/// Invariants (relied on by ``StoreRuntime``, the observer checks and the child lifetime checks,
+/// which all get ``raw``):
+/// - The memory is initialized from ``init(_:)`` until ``destroy()``, and always holds a valid
+///   `State` in between: the reducer's `inout` access writes it in place, never moves it out.
+/// - It is used on the main actor only, and by ``destroy()`` from the owner's `deinit`, when
+///   nothing else can reach it: hence the unchecked `Sendable`.
+/// - ``destroy()`` is called exactly once, by the owner.
+package struct StateStorage<State>: @unchecked Sendable {
+  private let pointer: UnsafeMutablePointer<State>
+
+  /// Allocates the memory and initializes it with `initialState`.
+  init(_ initialState: State) {
+    pointer = .allocate(capacity: 1)
+    pointer.initialize(to: initialState)
+  }
+
+  /// The state, read and mutated in place.
+  var value: State {
+    unsafeAddress { UnsafePointer(pointer) }
+    nonmutating unsafeMutableAddress { pointer }
+  }
+
+  /// The state's address, for checks that read parts of it in place.
+  var raw: UnsafeRawPointer { UnsafeRawPointer(pointer) }
+
+  /// The state's typed address.
+  var typed: UnsafePointer<State> { UnsafePointer(pointer) }
+
+  /// Destroys the state and frees the memory.
+  func destroy() {
+    pointer.deinitialize(count: 1)
+    pointer.deallocate()
+  }
+}

@@ -1,0 +1,178 @@
+/// The runtime of one root store: its state, its reducer and the reduce loop, made of parts by
+/// job — the ``ActionQueue`` of actions sent while one is reduced, the ``EffectRuntime`` that runs
+/// effects (over the ``EffectRegistry``'s ``CancellationTable``), and the ``ObservationHub`` that
+/// tells observers what changed. Scoped stores are views over it (``ScopedStoreCore``).
+///
+/// The reduce loop: an action is reduced in place in the ``StateStorage`` (under the store's
+/// dependencies, when it has any), observers are told, its effects start, and children that left
+/// the state have their effects cancelled; then the actions queued meanwhile, in order.
+@MainActor
+package final class StoreRuntime<State, Action>: StoreCore, EffectHost {
+  /// The state, in memory this runtime owns (see ``StateStorage`` for why, and its invariants).
+  private let storage: StateStorage<State>
+  private let reducer: ResolvedReducer<State, Action>
+  /// The dependencies every action and effect of this store sees: those in force when the store
+  /// was created, with the store's overrides on top. Empty when there is nothing to apply, which
+  /// keeps `send` free of the task-local push.
+  package var dependencies: DependencyValues {
+    didSet { hasDependencies = !dependencies.isEmpty }
+  }
+  private var hasDependencies: Bool
+
+  /// Actions sent while an action is being reduced.
+  private var queue = ActionQueue<Action>()
+  private var isDraining = false
+
+  /// Runs the effects the reducer returns.
+  package let effects = EffectRuntime<StoreRuntime>()
+  /// Tells observers of the state what changed after each action.
+  package let observation = ObservationHub<State, Action>()
+
+  package init(
+    initialState: State, reducer: ResolvedReducer<State, Action>, dependencies: DependencyValues
+  ) {
+    storage = StateStorage(initialState)
+    self.reducer = reducer
+    self.dependencies = dependencies
+    hasDependencies = !dependencies.isEmpty
+  }
+
+  deinit {
+    effects.registry.close()
+    storage.destroy()
+  }
+
+  // MARK: - StoreCore
+
+  package var registry: EffectRegistry { effects.registry }
+
+  package var isRoot: Bool { true }
+
+  package var state: State { storage.value }
+
+  package var isValid: Bool { true }
+
+  package var liftToRoot: StateLift? { nil }
+
+  package var releasedParts: ReleasedParts { observation.releasedParts }
+
+  package func access(from store: Store<State, Action>) {
+    observation.access(from: store)
+  }
+
+  package func observe(_ observer: StateObserver) {
+    observation.observe(observer)
+  }
+
+  package func observeRow(
+    group: RowGroupID,
+    id: AnyHashable,
+    readVersions: @escaping (UnsafeRawPointer) -> CollectionVersions,
+    observer: StateObserver
+  ) {
+    observation.observeRow(
+      group: group, id: id, readVersions: readVersions, observer: observer, state: storage.raw)
+  }
+
+  package func subscribe(_ onState: @escaping @MainActor (State) -> Void) -> UInt64 {
+    observation.subscribe(onState, current: storage.value)
+  }
+
+  package func unsubscriber(for id: UInt64) -> @MainActor () -> Void {
+    { [weak observation] in observation?.unsubscribe(id) }
+  }
+
+  /// The task executor effects run on (a TestStore's); `nil` for the default global executor.
+  package var effectExecutor: (any Sendable)? {
+    get { effects.executor }
+    set { effects.executor = newValue }
+  }
+
+  // MARK: - Sending and the reduce loop
+
+  package func send(_ action: Action, group: EffectGroup?) -> StoreTask {
+    if isDraining {
+      // Re-entrant: reduce it after the actions already queued, in order.
+      let group = group ?? EffectGroup()
+      registry.retain(group)
+      queue.append(action, group: group)
+      return StoreTask(group: group, registry: registry)
+    }
+    isDraining = true
+    defer { isDraining = false }
+    var context = EffectContext(group: group)
+    reduce(action, context: &context)
+    if !queue.isEmpty { drainQueue() }
+    guard let group = context.group else { return StoreTask(group: nil, registry: nil) }
+    return StoreTask(group: group, registry: registry)
+  }
+
+  package func send(
+    _ action: Action, group: EffectGroup?, ifPresent isPresent: @escaping @MainActor () -> Bool
+  ) -> StoreTask {
+    if isDraining {
+      // Checked when its turn comes: the action being reduced may still add or remove the child.
+      let group = group ?? EffectGroup()
+      registry.retain(group)
+      queue.append(action, group: group, isPresent: isPresent)
+      return StoreTask(group: group, registry: registry)
+    }
+    guard isPresent() else { return StoreTask(group: nil, registry: nil) }
+    return send(action, group: group)
+  }
+
+  // MARK: - EffectHost
+
+  package func enqueue(_ action: Action, group: EffectGroup?) {
+    queue.append(action, group: group)
+  }
+
+  /// Reduces actions queued outside of a `send` (by a concatenation's synchronous parts).
+  package func drainIfIdle() {
+    guard !isDraining else { return }
+    isDraining = true
+    defer { isDraining = false }
+    drainQueue()
+  }
+
+  package var stateAddress: UnsafeRawPointer { storage.raw }
+
+  // MARK: - Reducing
+
+  private func drainQueue() {
+    while let next = queue.next() {
+      if let isPresent = next.isPresent, !isPresent() {
+        if let group = next.group { registry.release(group) }
+        continue
+      }
+      var context = EffectContext(group: next.group)
+      reduce(next.action, context: &context)
+      if let group = next.group { registry.release(group) }
+    }
+  }
+
+  private func reduce(_ action: Action, context: inout EffectContext) {
+    if !hasDependencies {
+      reduceNow(action, context: &context)
+    } else {
+      // The action, and every effect task it starts (tasks inherit task-local values), see the
+      // store's dependencies.
+      DependencyValues.withValues(dependencies) { reduceNow(action, context: &context) }
+    }
+  }
+
+  private func reduceNow(_ action: Action, context: inout EffectContext) {
+    let effect = reducer.reduce(&storage.value, action)
+    observation.didChangeState(storage.typed)
+    if !effect.isNone { effects.start(effect, action: action, context: &context, host: self) }
+    // The state in place, as the observer checks read it: no copy, and no exclusive access that
+    // the lenses' user code (key paths, ids) could conflict with by reading this store.
+    if !effects.watchesNoChild { effects.cancelGoneChildren(in: storage.raw) }
+  }
+}
+
+/// A description of an action for warnings and test failures: `Counter.Action.increment`, the
+/// value's dump without module names (multi-line for large payloads).
+package func describe(_ value: Any) -> String {
+  debugDump(value)
+}

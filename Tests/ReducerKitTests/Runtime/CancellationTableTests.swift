@@ -1,0 +1,172 @@
+import Foundation
+import Testing
+
+@testable import ReducerKit
+
+/// The cancellation state machine on its own: no tasks, no lock. Handles are numbers, waiters
+/// are names, and each event's result says what the storage would cancel or resume.
+@Suite struct CancellationTableTests {
+  typealias Table = CancellationTable<Int, String>
+  let timer = EffectKey(path: [], id: EffectID("timer"))
+  let other = EffectKey(path: [], id: EffectID("other"))
+
+  @Test func aReservedEffectIsRunningUntilItCompletes() {
+    var table = Table()
+    let token = table.reserve(keys: [timer], group: nil)!
+    #expect(table.count == 1)
+    #expect(table.isRunning(timer))
+    #expect(table.complete(token).isEmpty)
+    #expect(table.count == 0)
+    #expect(!table.isRunning(timer))
+  }
+
+  @Test func cancellingAKeyReturnsTheHandlesRegisteredUnderIt() {
+    var table = Table()
+    let first = table.reserve(keys: [timer], group: nil)!
+    let second = table.reserve(keys: [timer, other], group: nil)!
+    let third = table.reserve(keys: [other], group: nil)!
+    #expect(table.attach(1, to: first) == nil)
+    #expect(table.attach(2, to: second) == nil)
+    #expect(table.attach(3, to: third) == nil)
+    #expect(Set(table.cancel(timer)) == [1, 2])
+    #expect(!table.isRunning(timer))
+    // Cancelled effects stay in the table until their tasks end.
+    #expect(table.count == 3)
+    #expect(table.cancel(timer).isEmpty)
+  }
+
+  @Test func aCancelBeforeTheHandleIsAttachedHandsItBackOnAttach() {
+    var table = Table()
+    let token = table.reserve(keys: [timer], group: nil)!
+    #expect(table.cancel(timer).isEmpty)
+    #expect(table.attach(7, to: token) == 7)
+  }
+
+  @Test func attachingToAnEffectThatEndedDoesNothing() {
+    var table = Table()
+    let token = table.reserve(keys: [timer], group: nil)!
+    _ = table.complete(token)
+    #expect(table.attach(7, to: token) == nil)
+    #expect(table.count == 0)
+  }
+
+  @Test func cancellingAnUnknownKeyCancelsNothing() {
+    var table = Table()
+    #expect(table.cancel(timer).isEmpty)
+    #expect(table.count == 0)
+  }
+
+  @Test func aClosedTableCancelsEverythingAndRefusesNewEffects() {
+    var table = Table()
+    let token = table.reserve(keys: [], group: nil)!
+    _ = table.attach(1, to: token)
+    #expect(table.close() == [1])
+    #expect(table.reserve(keys: [timer], group: nil) == nil)
+  }
+
+  @Test func cancelAllLeavesTheTableOpen() {
+    var table = Table()
+    let token = table.reserve(keys: [], group: nil)!
+    _ = table.attach(1, to: token)
+    #expect(table.cancelAll() == [1])
+    #expect(table.reserve(keys: [timer], group: nil) != nil)
+  }
+
+  @Test func aGroupFinishesWhenItsLastEffectCompletesAndResumesItsWaiters() {
+    var table = Table()
+    let group = EffectGroup()
+    let first = table.reserve(keys: [], group: group)!
+    let second = table.reserve(keys: [], group: group)!
+    let waitsa = table.wait(for: group, "a")
+    #expect(waitsa)
+    let waitsb = table.wait(for: group, "b")
+    #expect(waitsb)
+    #expect(table.complete(first).isEmpty)
+    #expect(!table.isFinished(group))
+    #expect(table.complete(second) == ["a", "b"])
+    #expect(table.isFinished(group))
+    // A later wait returns at once.
+    let waitsc = table.wait(for: group, "c")
+    #expect(!waitsc)
+  }
+
+  @Test func aQueuedActionKeepsItsGroupUnfinished() {
+    var table = Table()
+    let group = EffectGroup()
+    table.retain(group)
+    let waitsa = table.wait(for: group, "a")
+    #expect(waitsa)
+    #expect(table.release(group) == ["a"])
+  }
+
+  @Test func aGroupIsCancelledWhenEveryEffectItStartedWasCancelled() {
+    var table = Table()
+    let group = EffectGroup()
+    #expect(table.isCancelled(group), "a group that started nothing counts as cancelled")
+    _ = table.reserve(keys: [timer], group: group)
+    let second = table.reserve(keys: [other], group: group)!
+    _ = table.attach(2, to: second)
+    #expect(!table.isCancelled(group))
+    _ = table.cancel(timer)
+    #expect(!table.isCancelled(group))
+    #expect(table.cancel(other) == [2])
+    #expect(table.isCancelled(group))
+  }
+
+  @Test func cancellingAGroupCancelsItsMembersOnly() {
+    var table = Table()
+    let group = EffectGroup()
+    let member = table.reserve(keys: [], group: group)!
+    let outsider = table.reserve(keys: [], group: nil)!
+    _ = table.attach(1, to: member)
+    _ = table.attach(2, to: outsider)
+    #expect(table.cancel(group) == [1])
+    #expect(table.isCancelled(group))
+  }
+
+  @Test func anEffectsStatusRecordsItsCancellation() {
+    var table = Table()
+    let status = EffectStatus()
+    _ = table.reserve(keys: [timer], group: nil, status: status)
+    #expect(!table.isCancelled(status))
+    _ = table.cancel(timer)
+    #expect(table.isCancelled(status))
+  }
+
+  @Test func aChildLifetimeEndsWhenItsLastEffectCompletes() {
+    var table = Table()
+    let child = EffectKey(path: [ScopeComponent(id: EffectID("row"), hasLifetime: true)], id: nil)
+    let first = table.reserve(keys: [child], group: nil)!
+    let second = table.reserve(keys: [child], group: nil)!
+    _ = table.complete(first)
+    #expect(table.takeEndedLifetimes().isEmpty)
+    _ = table.complete(second)
+    #expect(table.takeEndedLifetimes() == [child])
+    #expect(table.takeEndedLifetimes().isEmpty)
+  }
+
+  @Test func aLifetimeThatStartedAgainIsNotReportedEnded() {
+    var table = Table()
+    let child = EffectKey(path: [ScopeComponent(id: EffectID("row"), hasLifetime: true)], id: nil)
+    _ = table.complete(table.reserve(keys: [child], group: nil)!)
+    _ = table.reserve(keys: [child], group: nil)
+    #expect(table.takeEndedLifetimes().isEmpty)
+  }
+
+  @Test func aWatchRecordsTheCancellationsOfItsKeysOnly() {
+    var table = Table()
+    let watch = table.watchCancellations(of: [timer])!
+    _ = table.cancel(other)
+    #expect(table.cancelledKeys(of: watch).isEmpty)
+    _ = table.cancel(timer)
+    #expect(table.cancelledKeys(of: watch) == [timer])
+    table.endWatch(watch)
+    #expect(table.watchCount == 0)
+    #expect(table.cancelledKeys(of: watch).isEmpty)
+  }
+
+  @Test func watchingNoKeysMakesNoWatch() {
+    var table = Table()
+    #expect(table.watchCancellations(of: []) == nil)
+  }
+}
