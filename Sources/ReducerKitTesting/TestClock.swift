@@ -142,9 +142,10 @@ public final class TestClock: Clock, Sendable {
       state.now = max(state.now, sleeper.deadline)
       return sleeper
     }) {
+      let sleepsBefore = state.withLock { $0.nextID }
       sleeper.continuation.resume()
       await EffectSettling.settle()
-      await yieldToOtherTasks()
+      await yieldToOtherTasks(untilASleepStartedAfter: sleepsBefore)
     }
     state.withLock { $0.now = max($0.now, end) }
     await EffectSettling.settle()
@@ -156,6 +157,22 @@ public final class TestClock: Clock, Sendable {
   private func yieldToOtherTasks() async {
     for _ in 0..<3 { await Task.yield() }
   }
+
+  /// After waking a sleeper: turns of the main actor until the woken code started another
+  /// sleep on this clock (a timer re-arming, a loop sleeping again), or a bounded number of
+  /// them when it does not. A plain `Task` woken here may hop executors several times before
+  /// it sleeps again, more often than three turns allow in an optimised build.
+  @MainActor
+  private func yieldToOtherTasks(untilASleepStartedAfter sleepsBefore: UInt64) async {
+    await yieldToOtherTasks()
+    for _ in 0..<Self.turnsForAWokenTask where state.withLock({ $0.nextID }) == sleepsBefore {
+      await Task.yield()
+    }
+  }
+
+  /// The most turns of the main actor ``advance(by:)`` gives a woken sleeper that does not sleep
+  /// again: enough for a few executor hops, few enough that waking thousands stays fast.
+  private static let turnsForAWokenTask = 64
 
   /// Moves time forward to `deadline`.
   ///

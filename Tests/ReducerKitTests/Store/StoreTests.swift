@@ -656,7 +656,8 @@ extension StoreTests {
 
   // Debug builds only: in a release build the optimizer may release the old value before it
   // stores the new one (the reducer has exclusive access to its state), so a `deinit` that reads
-  // the store can see the object being deinitialized and trap. Issue 12 item 1 stays open for it.
+  // the store can see the object being deinitialized and trap: a documented precondition
+  // (Docs/Reliability.md, "A precondition that remains").
   #if DEBUG
   @Test func aDeinitOfStateTheReducerReleasesReadsTheStore() {
     let reentry = Reentry()
