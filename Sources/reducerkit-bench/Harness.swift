@@ -1,5 +1,9 @@
 /// Measures cases and prints them: each case warms up, runs several timed rounds and reports the
 /// median time per operation.
+///
+/// A case can have a baseline and a twin, both measured earlier in the same run: the baseline is
+/// what the issue's targets compare it with, the twin the same work written by hand without
+/// ReducerKit (a `handwritten.*` case). Each prints as a ratio.
 @MainActor
 final class Harness {
   struct Result {
@@ -7,6 +11,8 @@ final class Harness {
     let nanosecondsPerOperation: Double
     let baseline: String?
     var ratio: Double?
+    let twin: String?
+    var twinRatio: Double?
   }
 
   let isQuick: Bool
@@ -27,6 +33,7 @@ final class Harness {
   func measure(
     _ name: String,
     baseline: String? = nil,
+    twin: String? = nil,
     operations: Int,
     _ body: () -> Void
   ) {
@@ -40,7 +47,7 @@ final class Harness {
       let elapsed = clock.now - start
       samples.append(Double(elapsed.nanoseconds) / Double(operations))
     }
-    record(name, baseline: baseline, samples: samples)
+    record(name, baseline: baseline, twin: twin, samples: samples)
   }
 
   /// Measures `body`, which performs `operations` operations per call, counting only the time of
@@ -49,6 +56,7 @@ final class Harness {
   func measure(
     _ name: String,
     baseline: String? = nil,
+    twin: String? = nil,
     operations: Int,
     timing body: (_ timed: (() -> Void) -> Void) -> Void
   ) {
@@ -67,13 +75,14 @@ final class Harness {
       body(timed)
       samples.append(Double(elapsed.nanoseconds) / Double(operations))
     }
-    record(name, baseline: baseline, samples: samples)
+    record(name, baseline: baseline, twin: twin, samples: samples)
   }
 
   /// Measures an asynchronous `body`, which performs `operations` operations per call.
   func measure(
     _ name: String,
     baseline: String? = nil,
+    twin: String? = nil,
     operations: Int,
     _ body: () async -> Void
   ) async {
@@ -87,14 +96,38 @@ final class Harness {
       let elapsed = clock.now - start
       samples.append(Double(elapsed.nanoseconds) / Double(operations))
     }
-    record(name, baseline: baseline, samples: samples)
+    record(name, baseline: baseline, twin: twin, samples: samples)
   }
 
-  private func record(_ name: String, baseline: String?, samples: [Double]) {
+  /// Measures an asynchronous `body`, which performs `operations` operations per call and returns
+  /// how long the part it measures took: for cases whose setup or teardown is not part of what
+  /// they measure.
+  func measureSelfTimed(
+    _ name: String,
+    baseline: String? = nil,
+    twin: String? = nil,
+    operations: Int,
+    _ body: () async -> Duration
+  ) async {
+    if let filter, !name.contains(filter) { return }
+    _ = await body()  // warm-up
+    var samples: [Double] = []
+    for _ in 0..<rounds {
+      let elapsed = await body()
+      samples.append(Double(elapsed.nanoseconds) / Double(operations))
+    }
+    record(name, baseline: baseline, twin: twin, samples: samples)
+  }
+
+  private func record(_ name: String, baseline: String?, twin: String?, samples: [Double]) {
     let median = samples.sorted()[samples.count / 2]
-    var result = Result(name: name, nanosecondsPerOperation: median, baseline: baseline)
+    var result = Result(
+      name: name, nanosecondsPerOperation: median, baseline: baseline, twin: twin)
     if let baseline, let base = results[baseline] {
       result.ratio = median / base.nanosecondsPerOperation
+    }
+    if let twin, let base = results[twin] {
+      result.twinRatio = median / base.nanosecondsPerOperation
     }
     results[name] = result
     order.append(name)
@@ -105,23 +138,34 @@ final class Harness {
     if printsJSON {
       let baseline = result.baseline.map { "\"\($0)\"" } ?? "null"
       let ratio = result.ratio.map { format($0, digits: 3) } ?? "null"
+      let twin = result.twin.map { "\"\($0)\"" } ?? "null"
+      let twinRatio = result.twinRatio.map { format($0, digits: 3) } ?? "null"
       print(
         """
         {"name": "\(result.name)", "ns_per_op": \(format(result.nanosecondsPerOperation, digits: 2)), \
-        "baseline": \(baseline), "ratio": \(ratio)}
+        "baseline": \(baseline), "ratio": \(ratio), "twin": \(twin), "twin_ratio": \(twinRatio)}
         """)
     } else {
       let name = result.name.padding(to: 30)
       let time = format(result.nanosecondsPerOperation, digits: 1).leftPadding(to: 12)
       let ratio =
         result.ratio.map { "\(format($0, digits: 2))× \(result.baseline!)" } ?? ""
-      print("\(name)\(time) ns/op   \(ratio)")
+      if let twinRatio = result.twinRatio, let twin = result.twin {
+        let twinText = "\(format(twinRatio, digits: 2))× \(twin)"
+        print("\(name)\(time) ns/op   \(ratio.padding(to: Self.ratioWidth))\(twinText)")
+      } else {
+        print("\(name)\(time) ns/op   \(ratio)")
+      }
     }
   }
 
+  /// The width of the baseline ratio's column, before the twin's.
+  private static let ratioWidth = 34
+
   func printHeader() {
     guard !printsJSON else { return }
-    print("\("case".padding(to: 30))\("time".leftPadding(to: 12))         ratio to baseline")
+    let ratios = "ratio to baseline".padding(to: Self.ratioWidth) + "ratio to hand-written twin"
+    print("\("case".padding(to: 30))\("time".leftPadding(to: 12))         \(ratios)")
   }
 }
 
@@ -159,3 +203,16 @@ extension String {
 func blackHole<T>(_ value: T) {
   withExtendedLifetime(value) {}
 }
+
+/// Stores `value` where the optimizer must assume it is read later.
+///
+/// For results of code the optimizer sees entirely (the hand-written twins): there `blackHole` of
+/// a value without references compiles to nothing, and a round whose result goes nowhere can be
+/// dropped as a repeat of the warm-up. This boxes `value` in an existential, so call it once per
+/// round, not once per operation.
+@inline(never)
+func sink<T>(_ value: T) {
+  sunkValue = value
+}
+
+nonisolated(unsafe) private var sunkValue: Any = ()

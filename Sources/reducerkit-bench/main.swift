@@ -4,7 +4,7 @@ import ReducerKitTesting
 
 // `swift run -c release reducerkit-bench [--quick] [--json]`
 // One line per case: name, ns per operation (median of several rounds), ratio to its baseline
-// measured in the same run.
+// and to its hand-written twin, both measured in the same run.
 
 let arguments = CommandLine.arguments.dropFirst()
 let harness = Harness(
@@ -50,17 +50,54 @@ func runBenchmarks() async {
     }
   }
 
-  // send.scope.depth1 / depth10: a leaf action through nested Scopes, sent to the root.
+  // send.scope.depth1 / depth5 / depth10: a leaf action through nested Scopes, sent to the root.
+  // Each is measured right after its hand-written twin, handwritten.scope.depth1 / 5 / 10: the
+  // same nesting of plain structs and enums, one switch-based function a level (Handwritten.swift).
+  // The twin checks its result and hands it to `sink`, so the optimizer must do every mutation.
   typealias Depth1 = Nest<BenchCounter>
+  typealias Depth5 = Nest<Nest<Nest<Nest<Nest<BenchCounter>>>>>
   typealias Depth10 = Nest<Nest<Nest<Nest<Nest<Nest<Nest<Nest<Nest<Nest<BenchCounter>>>>>>>>>>
   let scopedSends = 200_000 / scale
+  harness.measure("handwritten.scope.depth1", operations: scopedSends) {
+    var state = HandwrittenLevel1()
+    for _ in 0..<scopedSends { sendHandwrittenDepth1(&state, .child(.increment)) }
+    precondition(state.child.count == scopedSends)
+    sink(state)
+  }
   do {
     let store = Store(initialState: Depth1.State(child: BenchCounter.State())) {
       Depth1(inner: BenchCounter())
     }
-    harness.measure("send.scope.depth1", baseline: "send.none", operations: scopedSends) {
+    harness.measure(
+      "send.scope.depth1", baseline: "send.none", twin: "handwritten.scope.depth1",
+      operations: scopedSends
+    ) {
       for _ in 0..<scopedSends { store.send(.child(.increment)) }
       blackHole(store.withState(\.child.count))
+    }
+  }
+  harness.measure("handwritten.scope.depth5", operations: scopedSends) {
+    var state = HandwrittenLevel5()
+    for _ in 0..<scopedSends {
+      sendHandwrittenDepth5(&state, .child(.child(.child(.child(.child(.increment))))))
+    }
+    precondition(state.child.child.child.child.child.count == scopedSends)
+    sink(state)
+  }
+  do {
+    let store = Store(
+      initialState: Depth5.State(
+        child: .init(child: .init(child: .init(child: .init(child: BenchCounter.State())))))
+    ) {
+      Depth5(inner: Nest(inner: Nest(inner: Nest(inner: Nest(inner: BenchCounter())))))
+    }
+    let leaf: Depth5.Action = .child(.child(.child(.child(.child(.increment)))))
+    harness.measure(
+      "send.scope.depth5", baseline: "send.scope.depth1", twin: "handwritten.scope.depth5",
+      operations: scopedSends
+    ) {
+      for _ in 0..<scopedSends { store.send(leaf) }
+      blackHole(store.withState(\.child.other))
     }
   }
   let depth10Reducer = Depth10(
@@ -91,8 +128,20 @@ func runBenchmarks() async {
                 .child(
                   .child(
                     .child(.increment))))))))))
+  let handwrittenLeaf: HandwrittenLevel10Action = .child(
+    .child(.child(.child(.child(.child(.child(.child(.child(.child(.increment))))))))))
+  harness.measure("handwritten.scope.depth10", operations: scopedSends) {
+    var state = HandwrittenLevel10()
+    for _ in 0..<scopedSends { sendHandwrittenDepth10(&state, handwrittenLeaf) }
+    precondition(
+      state.child.child.child.child.child.child.child.child.child.child.count == scopedSends)
+    sink(state)
+  }
   let depth10Store = Store(initialState: depth10State) { depth10Reducer }
-  harness.measure("send.scope.depth10", baseline: "send.scope.depth1", operations: scopedSends) {
+  harness.measure(
+    "send.scope.depth10", baseline: "send.scope.depth1", twin: "handwritten.scope.depth10",
+    operations: scopedSends
+  ) {
     for _ in 0..<scopedSends { depth10Store.send(leaf) }
     blackHole(depth10Store.withState(\.child.other))
   }
@@ -124,22 +173,33 @@ func runBenchmarks() async {
       .scope(state: \.child, action: Nest<Nest<BenchCounter>>.Action.child)
       .scope(state: \.child, action: Nest<BenchCounter>.Action.child)
     harness.measure(
-      "send.childstore.depth10", baseline: "send.scope.depth10", operations: scopedSends
+      "send.childstore.depth10", baseline: "send.scope.depth10", twin: "handwritten.scope.depth10",
+      operations: scopedSends
     ) {
       for _ in 0..<scopedSends { leafStore.send(.increment) }
       blackHole(depth10Store.withState(\.child.other))
     }
   }
 
-  // send.foreach.10 / 100000: an action to one row of a forEach.
+  // send.foreach.10 / 100000: an action to one row of a forEach, each measured right after its
+  // hand-written twin, handwritten.foreach.10 / 100000: an array of rows and a dictionary from id
+  // to index, the row found by id and mutated in place by a switch-based function.
   for (name, rows, baseline) in [
     ("send.foreach.10", 10, "send.none"), ("send.foreach.100000", 100_000, "send.foreach.10"),
   ] {
+    let twin = "handwritten.foreach.\(rows)"
+    var handwritten = HandwrittenList(count: rows)
+    harness.measure(twin, operations: scopedSends) {
+      for index in 0..<scopedSends {
+        sendHandwrittenList(&handwritten, .row(id: (index &* 7) % rows, action: .increment))
+      }
+      blackHole(handwritten.rows)
+    }
     let store = Store(
       initialState: CounterList.State(
         rows: IdentifiedArray(uniqueElements: (0..<rows).map { CounterList.Row(id: $0) }))
     ) { CounterList() }
-    harness.measure(name, baseline: baseline, operations: scopedSends) {
+    harness.measure(name, baseline: baseline, twin: twin, operations: scopedSends) {
       for index in 0..<scopedSends {
         store.send(.rows(.element(id: (index &* 7) % rows, action: .increment)))
       }
@@ -166,6 +226,50 @@ func runBenchmarks() async {
       let task = store.send(effects)
       store.send(-1)
       await task.finish()
+    }
+  }
+
+  // task.start.10000: 10,000 bare tasks started, then all awaited. The closure is not isolated to
+  // the main actor, like an effect's, so the tasks run on the same (global) executor as effects.
+  let starts = 10_000 / (harness.isQuick ? 10 : 1)
+  await harness.measure("task.start.10000", operations: starts) {
+    let operation: @Sendable () async -> Void = {}
+    var tasks: [Task<Void, Never>] = []
+    tasks.reserveCapacity(starts)
+    for _ in 0..<starts { tasks.append(Task(operation: operation)) }
+    for task in tasks { await task.value }
+  }
+
+  // effects.start.10000: one action whose merge returns 10,000 `.run` effects, each cancellable
+  // with an id of its own, timed until every one of them is running (its body has started and
+  // counted itself; each then waits until cancelled). Cancelling them and waiting for their end
+  // is not timed, so every round starts with no effects running.
+  do {
+    let counter = StartCounter()
+    await harness.measureSelfTimed(
+      "effects.start.10000", baseline: "task.start.10000", operations: starts
+    ) {
+      counter.reset()
+      let store = Store(initialState: 0) {
+        Reduce<Int, Int> { _, count in
+          .merge(
+            (0..<count).map { id in
+              .run { _ in
+                counter.increment()
+                try await Task.sleep(for: .seconds(3_600))
+              }
+              .cancellable(id: id)
+            })
+        }
+      }
+      let clock = ContinuousClock()
+      let start = clock.now
+      let task = store.send(starts)
+      await counter.wait(until: starts)
+      let elapsed = clock.now - start
+      task.cancel()
+      await task.finish()
+      return elapsed
     }
   }
 

@@ -121,7 +121,7 @@ import Testing
     }
     // The row stores must outlive the send: a released row store's observers are removed, and
     // an optimised build may release an array right after its last use.
-    withExtendedLifetime(rowStores) { store.send(.renameAll("all")) }
+    _ = withExtendedLifetime(rowStores) { store.send(.renameAll("all")) }
     #expect(observers.allSatisfy { $0.value == 1 })
   }
 
@@ -134,7 +134,7 @@ import Testing
       changes.observe { _ = rowStore.title }
       return changes
     }
-    withExtendedLifetime(rowStores) { store.send(.reload([0, 1, 2])) }
+    _ = withExtendedLifetime(rowStores) { store.send(.reload([0, 1, 2])) }
     #expect(observers.allSatisfy { $0.value == 1 })
   }
 
