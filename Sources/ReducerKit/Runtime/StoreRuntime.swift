@@ -20,6 +20,11 @@ package final class StoreRuntime<State, Action>: StoreCore, EffectHost {
   private var hasDependencies: Bool
 
   /// Actions sent while an action is being reduced.
+  ///
+  /// Unchecked for exclusivity: every access is a short call on the main actor (`append`,
+  /// `next`, `isEmpty`) that runs no user code, so accesses never overlap, and the dynamic check
+  /// the compiler cannot remove here would be one more runtime call per action.
+  @exclusivity(unchecked)
   private var queue = ActionQueue<Action>()
   private var isDraining = false
 
