@@ -58,9 +58,9 @@ import Testing
     }
   }
 
-  func hub(of store: Store<Feature.State, Feature.Action>) -> ObservationHub<
-    Feature.State, Feature.Action
-  > {
+  typealias Hub = ObservationHub<Feature.State, Feature.Action>
+
+  func hub(of store: Store<Feature.State, Feature.Action>) -> Hub {
     (store.core as! StoreRuntime<Feature.State, Feature.Action>).observation
   }
 
