@@ -253,18 +253,6 @@ import Testing
     #expect(grandchild.count == 1)
   }
 
-  @Test func bytesAreEqualComparesEveryByte() {
-    for count in [1, 3, 8, 12, 17] {
-      let lhs = [UInt8](repeating: 7, count: count)
-      for changed in 0..<count {
-        var rhs = lhs
-        #expect(bytesAreEqual(lhs, rhs, count: count))
-        rhs[changed] = 8
-        #expect(!bytesAreEqual(lhs, rhs, count: count), "byte \(changed) of \(count)")
-      }
-    }
-  }
-
   @Test func areEqualComparesEquatableValuesOnly() {
     #expect(areEqual(1, 1) == true)
     #expect(areEqual("a", "b") == false)

@@ -1,0 +1,157 @@
+import Foundation
+import Testing
+
+@testable import ReducerKit
+
+@MainActor
+@Suite struct ThrottleTableTests {
+  /// A clock whose instants are `Int`s, moved by hand.
+  final class FakeClock: @unchecked Sendable {
+    // Unchecked: only used from the test's main actor.
+    var now = 0
+  }
+
+  /// Another clock type, whose instants never compare with ``FakeClock``'s.
+  enum OtherClock {}
+
+  let key = EffectKey(path: [], id: EffectID("scroll"))
+
+  /// A plan over `clock` with an interval of `interval` ticks.
+  func plan(
+    _ clock: FakeClock, interval: Int = 10, latest: Bool = true,
+    clockType: Any.Type = FakeClock.self
+  ) -> ThrottlePlan {
+    ThrottlePlan(
+      latest: latest,
+      clock: ObjectIdentifier(clockType),
+      clockName: String(describing: clockType),
+      now: { clock.now },
+      isDue: { last, now in (last as! Int) + interval <= (now as! Int) },
+      sleepUntilDue: { _ in })
+  }
+
+  /// The action an effect made by `.send` sends.
+  func sent(_ effect: Effect<Int>?) -> Int? {
+    guard let effect, case .send(let action) = effect.operation else { return nil }
+    return action
+  }
+
+  func isRunNow(_ decision: ThrottleTable<Int>.Decision) -> Bool {
+    if case .runNow = decision { return true }
+    return false
+  }
+
+  /// The instant a `.wait` decision waits from; `nil` for `.runNow`.
+  func waitsFrom(_ decision: ThrottleTable<Int>.Decision) -> Int? {
+    guard case .wait(let lastRun) = decision else { return nil }
+    return lastRun as? Int
+  }
+
+  @Test func theFirstEffectRunsNow() {
+    let clock = FakeClock()
+    var table = ThrottleTable<Int>()
+    let (decision, clockChanged) = table.throttle(.send(1), key: key, plan: plan(clock))
+    #expect(isRunNow(decision))
+    #expect(!clockChanged)
+    #expect(table.count == 1)
+  }
+
+  @Test func anEffectWithinTheIntervalWaitsFromTheLastRun() {
+    let clock = FakeClock()
+    clock.now = 5
+    var table = ThrottleTable<Int>()
+    _ = table.throttle(.send(1), key: key, plan: plan(clock))
+    clock.now = 14
+    let (decision, clockChanged) = table.throttle(.send(2), key: key, plan: plan(clock))
+    #expect(waitsFrom(decision) == 5)
+    #expect(!clockChanged)
+  }
+
+  @Test func latestKeepsTheLastPendingEffect() {
+    let clock = FakeClock()
+    var table = ThrottleTable<Int>()
+    let plan = plan(clock, latest: true)
+    _ = table.throttle(.send(1), key: key, plan: plan)
+    clock.now = 3
+    _ = table.throttle(.send(2), key: key, plan: plan)
+    _ = table.throttle(.send(3), key: key, plan: plan)
+    clock.now = 10
+    #expect(sent(table.fire(key: key, plan: plan)) == 3)
+  }
+
+  @Test func notLatestKeepsTheFirstPendingEffect() {
+    let clock = FakeClock()
+    var table = ThrottleTable<Int>()
+    let plan = plan(clock, latest: false)
+    _ = table.throttle(.send(1), key: key, plan: plan)
+    clock.now = 3
+    _ = table.throttle(.send(2), key: key, plan: plan)
+    _ = table.throttle(.send(3), key: key, plan: plan)
+    clock.now = 10
+    #expect(sent(table.fire(key: key, plan: plan)) == 2)
+  }
+
+  @Test func fireReturnsThePendingEffectOnceAndStartsTheNextInterval() {
+    let clock = FakeClock()
+    var table = ThrottleTable<Int>()
+    let plan = plan(clock)
+    _ = table.throttle(.send(1), key: key, plan: plan)
+    _ = table.throttle(.send(2), key: key, plan: plan)
+    clock.now = 10
+    #expect(sent(table.fire(key: key, plan: plan)) == 2)
+    #expect(table.fire(key: key, plan: plan) == nil)
+    // The fired effect ran at 10: an effect at 15 is within its interval.
+    clock.now = 15
+    let (decision, _) = table.throttle(.send(3), key: key, plan: plan)
+    #expect(waitsFrom(decision) == 10)
+  }
+
+  @Test func fireWithNothingPendingReturnsNil() {
+    let clock = FakeClock()
+    var table = ThrottleTable<Int>()
+    #expect(table.fire(key: key, plan: plan(clock)) == nil)
+    _ = table.throttle(.send(1), key: key, plan: plan(clock))
+    #expect(table.fire(key: key, plan: plan(clock)) == nil)
+  }
+
+  @Test func anEffectAfterTheIntervalRunsNow() {
+    let clock = FakeClock()
+    var table = ThrottleTable<Int>()
+    let plan = plan(clock)
+    _ = table.throttle(.send(1), key: key, plan: plan)
+    _ = table.throttle(.send(2), key: key, plan: plan)
+    clock.now = 10
+    let (decision, _) = table.throttle(.send(3), key: key, plan: plan)
+    #expect(isRunNow(decision))
+    // Running now drops the effect that waited.
+    #expect(table.fire(key: key, plan: plan) == nil)
+    clock.now = 19
+    #expect(waitsFrom(table.throttle(.send(4), key: key, plan: plan).decision) == 10)
+  }
+
+  @Test func aClockOfAnotherTypeStartsOverAndRunsNow() {
+    let clock = FakeClock()
+    var table = ThrottleTable<Int>()
+    _ = table.throttle(.send(1), key: key, plan: plan(clock))
+    let other = plan(clock, clockType: OtherClock.self)
+    let (decision, clockChanged) = table.throttle(.send(2), key: key, plan: other)
+    #expect(isRunNow(decision))
+    #expect(clockChanged)
+    // The throttle now lives on the new clock: the same clock again is no change.
+    let (again, changedAgain) = table.throttle(.send(3), key: key, plan: other)
+    #expect(waitsFrom(again) == 0)
+    #expect(!changedAgain)
+  }
+
+  @Test func throttlesAreKeptPerKey() {
+    let clock = FakeClock()
+    var table = ThrottleTable<Int>()
+    let other = EffectKey(path: [], id: EffectID("other"))
+    _ = table.throttle(.send(1), key: key, plan: plan(clock))
+    let (decision, _) = table.throttle(.send(2), key: other, plan: plan(clock))
+    #expect(isRunNow(decision))
+    #expect(table.count == 2)
+    _ = table.throttle(.send(3), key: key, plan: plan(clock))
+    #expect(table.count == 2)
+  }
+}

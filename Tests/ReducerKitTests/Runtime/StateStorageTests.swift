@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+
+@testable import ReducerKit
+
+@MainActor
+@Suite struct StateStorageTests {
+  final class Box {
+    var value = 0
+  }
+
+  struct Pair {
+    var first = 1
+    var second = 2
+  }
+
+  @Test func holdsTheInitialValue() {
+    let storage = StateStorage(Pair(first: 3, second: 4))
+    defer { storage.destroy() }
+    #expect(storage.value.first == 3)
+    #expect(storage.value.second == 4)
+  }
+
+  @Test func aMutationInPlaceIsSeenThroughTheAddresses() {
+    let storage = StateStorage(Pair())
+    defer { storage.destroy() }
+    storage.value.second = 20
+    #expect(storage.typed.pointee.second == 20)
+    let offset = MemoryLayout<Pair>.offset(of: \Pair.second)!
+    #expect(storage.raw.load(fromByteOffset: offset, as: Int.self) == 20)
+    #expect(storage.raw == UnsafeRawPointer(storage.typed))
+  }
+
+  @Test func destroyReleasesTheState() {
+    weak var released: Box?
+    do {
+      let box = Box()
+      released = box
+      let storage = StateStorage(box)
+      storage.value.value = 1
+      storage.destroy()
+    }
+    #expect(released == nil)
+  }
+
+  @Test func aReferenceInTheStateStaysUniquelyReferenced() {
+    let storage = StateStorage(Box())
+    defer { storage.destroy() }
+    // Through `value`'s mutable address: no copy of the state holds a second reference.
+    #expect(isKnownUniquelyReferenced(&storage.value))
+  }
+
+  @Test func anArrayAppendedThroughValueIsNotCopied() {
+    var array = [1]
+    array.reserveCapacity(16)
+    let storage = StateStorage(array)
+    array = []
+    defer { storage.destroy() }
+    let before = storage.value.withUnsafeBufferPointer { $0.baseAddress }
+    // Within capacity and uniquely referenced, the append writes in the same buffer; a copy of
+    // the state made for the mutation would make it reallocate.
+    storage.value.append(2)
+    let after = storage.value.withUnsafeBufferPointer { $0.baseAddress }
+    #expect(before == after)
+    #expect(storage.value == [1, 2])
+  }
+}
