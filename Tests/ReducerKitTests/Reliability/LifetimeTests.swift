@@ -290,7 +290,10 @@ import Testing
     }
     store!.send(1)
     store = nil
-    let didEnd = await poll(upTo: .seconds(10)) { ended.withLock { $0 } }
+    // A wide bound: it returns as soon as the loop ends (at once, in isolation), but under the
+    // thread sanitizer, with the whole suite competing for the main actor, the loop's next turn
+    // took more than 10 s.
+    let didEnd = await poll(upTo: .seconds(120)) { ended.withLock { $0 } }
     iteration.cancel()
     #expect(didEnd, "the loop over store.states is still waiting for its released store")
   }
