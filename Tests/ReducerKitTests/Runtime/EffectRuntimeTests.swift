@@ -24,8 +24,12 @@ import Testing
   }
 
   /// Waits (with a bound) until `count` sleeps wait on `clock`.
+  /// How long a wait may take: polls return as soon as their condition holds, but under the
+  /// thread sanitizer, with the whole suite competing for the main actor, they took over 5 s.
+  static let bound = Duration.seconds(120)
+
   func sleepers(_ count: Int, on clock: TestClock) async -> Bool {
-    await poll { clock.sleeperCount == count }
+    await poll(upTo: Self.bound) { clock.sleeperCount == count }
   }
 
   // MARK: Synchronous and asynchronous effects
@@ -132,12 +136,12 @@ import Testing
       releasedRuntime = store.core as? StoreRuntime<[String], String>
       #expect(releasedRuntime != nil)
       store.send("go")
-      #expect(await poll { started.withLock { $0 } })
+      #expect(await poll(upTo: Self.bound) { started.withLock { $0 } })
     }
     // The concatenation's task waits for its first part: it must not keep the store alive.
     #expect(releasedStore == nil)
     #expect(releasedRuntime == nil)
-    #expect(await poll { cancelled.withLock { $0 } })
+    #expect(await poll(upTo: Self.bound) { cancelled.withLock { $0 } })
   }
 
   // MARK: Throttles
@@ -160,7 +164,7 @@ import Testing
     #expect(clock.sleeperCount == 1)
     #expect(core.state.last == "tap3")
     await clock.advance(by: .milliseconds(1))
-    #expect(await poll { core.state.last == "ran tap3" })
+    #expect(await poll(upTo: Self.bound) { core.state.last == "ran tap3" })
     await task.finish()
     #expect(core.state == ["tap1", "ran tap1", "tap2", "tap3", "ran tap3"])
   }
