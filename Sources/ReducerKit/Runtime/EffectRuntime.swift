@@ -1,10 +1,10 @@
 /// What the effect runtime needs from the store that owns it: a way to queue and send the
 /// actions effects produce, and the state, for child lifetime checks.
 ///
-/// Its metatype is `Sendable` (`SendableMetatype`) so that a concatenation's task can call the
-/// runtime's static functions; a host is a class isolated to the main actor.
+/// A host is a class isolated to the main actor, so it is `Sendable`: a concatenation's task holds
+/// it weakly and uses it on the main actor only.
 @MainActor
-package protocol EffectHost: AnyObject, SendableMetatype {
+package protocol EffectHost: AnyObject, Sendable {
   associatedtype Action
 
   /// The host's effect runtime.
@@ -289,8 +289,7 @@ package final class EffectRuntime<Host: EffectHost> {
 }
 
 /// A weak reference to an effect host, for a task that must not keep its store alive.
-private struct WeakHost<Host: AnyObject>: @unchecked Sendable {
-  // Unchecked: only dereferenced on the main actor (the host is main-actor isolated).
+private struct WeakHost<Host: AnyObject & Sendable>: Sendable {
   weak var value: Host?
   init(_ value: Host?) { self.value = value }
 }
