@@ -1,66 +1,45 @@
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import ReducerKit
 
 /// Counts effects as they start, from any thread, and resumes a waiter when a given count is
 /// reached: `effects.start.10000` waits on it, suspended, instead of spinning on the main actor
 /// (which on a 2-core machine would take a core from the effects it waits for).
-final class StartCounter: @unchecked Sendable {
-  private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-  // Guarded by `mutex`.
-  private var count = 0
-  private var target = Int.max
-  private var waiter: CheckedContinuation<Void, Never>?
-
-  init() {
-    mutex = .allocate(capacity: 1)
-    mutex.initialize(to: pthread_mutex_t())
-    pthread_mutex_init(mutex, nil)
+///
+/// All its state is in ReducerKit's `Locked` box, so the class is plainly `Sendable`.
+final class StartCounter: Sendable {
+  private struct Count {
+    var count = 0
+    var target = Int.max
+    var waiter: CheckedContinuation<Void, Never>?
   }
 
-  deinit {
-    pthread_mutex_destroy(mutex)
-    mutex.deinitialize(count: 1)
-    mutex.deallocate()
-  }
+  private let state = Locked(Count())
 
   /// Sets the count back to zero, for the next round.
   func reset() {
-    pthread_mutex_lock(mutex)
-    count = 0
-    target = .max
-    pthread_mutex_unlock(mutex)
+    state.withLock { $0 = Count() }
   }
 
   /// Counts one start.
   func increment() {
-    pthread_mutex_lock(mutex)
-    count += 1
-    var resumed: CheckedContinuation<Void, Never>?
-    if count == target {
-      resumed = waiter
-      waiter = nil
+    let resumed = state.withLock { state -> CheckedContinuation<Void, Never>? in
+      state.count += 1
+      guard state.count == state.target else { return nil }
+      defer { state.waiter = nil }
+      return state.waiter
     }
-    pthread_mutex_unlock(mutex)
     resumed?.resume()
   }
 
   /// Returns once `target` starts have been counted.
   func wait(until target: Int) async {
     await withCheckedContinuation { continuation in
-      pthread_mutex_lock(mutex)
-      if count >= target {
-        pthread_mutex_unlock(mutex)
-        continuation.resume()
-      } else {
-        self.target = target
-        waiter = continuation
-        pthread_mutex_unlock(mutex)
+      let isReached = state.withLock { state -> Bool in
+        if state.count >= target { return true }
+        state.target = target
+        state.waiter = continuation
+        return false
       }
+      if isReached { continuation.resume() }
     }
   }
 }
