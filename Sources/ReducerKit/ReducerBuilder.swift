@@ -125,12 +125,14 @@ public enum ReducerBuilder<State, Action> {
 }
 
 extension ReducerBuilder._Sequence: ResolvedReducerConvertible {
+  @usableFromInline
   package var resolved: ResolvedReducer<State, Action> {
     reducers.count == 1 ? reducers[0] : ResolvedReducer(reduce: reduce(into:action:))
   }
 }
 
 extension ReducerBuilder._Conditional: ResolvedReducerConvertible {
+  @usableFromInline
   package var resolved: ResolvedReducer<State, Action> {
     switch self {
     case .first(let first): ResolvedReducer(first)

@@ -54,9 +54,7 @@ func runBenchmarks() async {
   // Each is measured right after its hand-written twin, handwritten.scope.depth1 / 5 / 10: the
   // same nesting of plain structs and enums, one switch-based function a level (Handwritten.swift).
   // The twin checks its result and hands it to `sink`, so the optimizer must do every mutation.
-  typealias Depth1 = Nest<BenchCounter>
-  typealias Depth5 = Nest<Nest<Nest<Nest<Nest<BenchCounter>>>>>
-  typealias Depth10 = Nest<Nest<Nest<Nest<Nest<Nest<Nest<Nest<Nest<Nest<BenchCounter>>>>>>>>>>
+  // The levels are concrete features (ConcreteLevels.swift), as an app's are.
   let scopedSends = 200_000 / scale
   harness.measure("handwritten.scope.depth1", operations: scopedSends) {
     var state = HandwrittenLevel1()
@@ -65,9 +63,7 @@ func runBenchmarks() async {
     sink(state)
   }
   do {
-    let store = Store(initialState: Depth1.State(child: BenchCounter.State())) {
-      Depth1(inner: BenchCounter())
-    }
+    let store = Store(initialState: BenchLevel1.State()) { BenchLevel1() }
     harness.measure(
       "send.scope.depth1", baseline: "send.none", twin: "handwritten.scope.depth1",
       operations: scopedSends
@@ -85,13 +81,8 @@ func runBenchmarks() async {
     sink(state)
   }
   do {
-    let store = Store(
-      initialState: Depth5.State(
-        child: .init(child: .init(child: .init(child: .init(child: BenchCounter.State())))))
-    ) {
-      Depth5(inner: Nest(inner: Nest(inner: Nest(inner: Nest(inner: BenchCounter())))))
-    }
-    let leaf: Depth5.Action = .child(.child(.child(.child(.child(.increment)))))
+    let store = Store(initialState: BenchLevel5.State()) { BenchLevel5() }
+    let leaf: BenchLevel5.Action = .child(.child(.child(.child(.child(.increment)))))
     harness.measure(
       "send.scope.depth5", baseline: "send.scope.depth1", twin: "handwritten.scope.depth5",
       operations: scopedSends
@@ -100,34 +91,8 @@ func runBenchmarks() async {
       blackHole(store.withState(\.child.other))
     }
   }
-  let depth10Reducer = Depth10(
-    inner: Nest(
-      inner: Nest(
-        inner: Nest(
-          inner: Nest(
-            inner: Nest(
-              inner: Nest(
-                inner: Nest(
-                  inner: Nest(inner: Nest(inner: BenchCounter()))))))))))
-  let depth10State = Depth10.State(
-    child: .init(
-      child: .init(
-        child: .init(
-          child: .init(
-            child: .init(
-              child: .init(
-                child: .init(
-                  child: .init(child: .init(child: BenchCounter.State()))))))))))
-  let leaf: Depth10.Action = .child(
-    .child(
-      .child(
-        .child(
-          .child(
-            .child(
-              .child(
-                .child(
-                  .child(
-                    .child(.increment))))))))))
+  let leaf: BenchLevel10.Action = .child(
+    .child(.child(.child(.child(.child(.child(.child(.child(.child(.increment))))))))))
   let handwrittenLeaf: HandwrittenLevel10Action = .child(
     .child(.child(.child(.child(.child(.child(.child(.child(.child(.increment))))))))))
   harness.measure("handwritten.scope.depth10", operations: scopedSends) {
@@ -137,7 +102,7 @@ func runBenchmarks() async {
       state.child.child.child.child.child.child.child.child.child.child.count == scopedSends)
     sink(state)
   }
-  let depth10Store = Store(initialState: depth10State) { depth10Reducer }
+  let depth10Store = Store(initialState: BenchLevel10.State()) { BenchLevel10() }
   harness.measure(
     "send.scope.depth10", baseline: "send.scope.depth1", twin: "handwritten.scope.depth10",
     operations: scopedSends
@@ -146,32 +111,55 @@ func runBenchmarks() async {
     blackHole(depth10Store.withState(\.child.other))
   }
 
+  // send.scope.generic.depth10: the same ten levels built from the generic `Nest`, whose
+  // composition code runs unspecialized (a generic feature's `body` is compiled once for all its
+  // type arguments): what nesting costs when the compiler cannot specialize it.
+  do {
+    typealias Generic10 = Nest<Nest<Nest<Nest<Nest<Nest<Nest<Nest<Nest<Nest<BenchCounter>>>>>>>>>>
+    let reducer = Generic10(
+      inner: Nest(
+        inner: Nest(
+          inner: Nest(
+            inner: Nest(
+              inner: Nest(
+                inner: Nest(
+                  inner: Nest(
+                    inner: Nest(inner: Nest(inner: BenchCounter()))))))))))
+    let state = Generic10.State(
+      child: .init(
+        child: .init(
+          child: .init(
+            child: .init(
+              child: .init(
+                child: .init(
+                  child: .init(
+                    child: .init(child: .init(child: BenchCounter.State()))))))))))
+    let genericLeaf: Generic10.Action = .child(
+      .child(.child(.child(.child(.child(.child(.child(.child(.child(.increment))))))))))
+    let store = Store(initialState: state) { reducer }
+    harness.measure(
+      "send.scope.generic.depth10", baseline: "send.scope.depth10",
+      twin: "handwritten.scope.depth10", operations: scopedSends
+    ) {
+      for _ in 0..<scopedSends { store.send(genericLeaf) }
+      blackHole(store.withState(\.child.other))
+    }
+  }
+
   // send.childstore.depth10: the same leaf action sent to a store scoped 10 levels down.
   do {
     let leafStore =
       depth10Store
-      .scope(
-        state: \.child,
-        action: Nest<Nest<Nest<Nest<Nest<Nest<Nest<Nest<Nest<Nest<BenchCounter>>>>>>>>>>.Action
-          .child
-      )
-      .scope(
-        state: \.child,
-        action: Nest<Nest<Nest<Nest<Nest<Nest<Nest<Nest<Nest<BenchCounter>>>>>>>>>.Action.child
-      )
-      .scope(
-        state: \.child,
-        action: Nest<Nest<Nest<Nest<Nest<Nest<Nest<Nest<BenchCounter>>>>>>>>.Action.child
-      )
-      .scope(
-        state: \.child, action: Nest<Nest<Nest<Nest<Nest<Nest<Nest<BenchCounter>>>>>>>.Action.child
-      )
-      .scope(state: \.child, action: Nest<Nest<Nest<Nest<Nest<Nest<BenchCounter>>>>>>.Action.child)
-      .scope(state: \.child, action: Nest<Nest<Nest<Nest<Nest<BenchCounter>>>>>.Action.child)
-      .scope(state: \.child, action: Nest<Nest<Nest<Nest<BenchCounter>>>>.Action.child)
-      .scope(state: \.child, action: Nest<Nest<Nest<BenchCounter>>>.Action.child)
-      .scope(state: \.child, action: Nest<Nest<BenchCounter>>.Action.child)
-      .scope(state: \.child, action: Nest<BenchCounter>.Action.child)
+      .scope(state: \.child, action: BenchLevel10.Action.child)
+      .scope(state: \.child, action: BenchLevel9.Action.child)
+      .scope(state: \.child, action: BenchLevel8.Action.child)
+      .scope(state: \.child, action: BenchLevel7.Action.child)
+      .scope(state: \.child, action: BenchLevel6.Action.child)
+      .scope(state: \.child, action: BenchLevel5.Action.child)
+      .scope(state: \.child, action: BenchLevel4.Action.child)
+      .scope(state: \.child, action: BenchLevel3.Action.child)
+      .scope(state: \.child, action: BenchLevel2.Action.child)
+      .scope(state: \.child, action: BenchLevel1.Action.child)
     harness.measure(
       "send.childstore.depth10", baseline: "send.scope.depth10", twin: "handwritten.scope.depth10",
       operations: scopedSends

@@ -30,12 +30,12 @@
 public struct CasePath<Root, Value> {
   // Two closures and nothing else whose layout depends on `Root` or `Value`: unspecialized
   // generic code can then reach them at fixed offsets, without a runtime metadata lookup.
-  private let embedValue: (Value) -> Root
-  private let extractValue: (Root) -> Value?
+  @usableFromInline let embedValue: (Value) -> Root
+  @usableFromInline let extractValue: (Root) -> Value?
   /// Calls its closure with the payload when the root is this case: the extraction the
   /// composing reducers use. It never builds a `Value?`, whose tag checks cost a value-witness
   /// call per nesting level for nested generic enums in unspecialized code.
-  private let visitValue: (Root, (Value) -> Void) -> Bool
+  @usableFromInline let visitValue: (Root, (Value) -> Void) -> Bool
 
   /// Creates a case path from an enum case constructor.
   ///
@@ -51,6 +51,7 @@ public struct CasePath<Root, Value> {
   /// warning is reported (once per pair of types) and ``extract(from:)`` always returns `nil`.
   ///
   /// - Parameter embed: The case constructor, such as `Action.child`.
+  @inlinable
   public init(_ embed: @escaping (Value) -> Root) {
     let (selection, isNew) = EnumCaseSelection.cached(root: Root.self, value: Value.self)
     if isNew, let problem = selection.problem {
@@ -68,7 +69,8 @@ public struct CasePath<Root, Value> {
 
   /// Creates a case path from its three closures, for composing paths without going through
   /// `Value?` in ``visitor``.
-  private init(
+  @usableFromInline
+  init(
     embed: @escaping (Value) -> Root,
     extract: @escaping (Root) -> Value?,
     visit: @escaping (Root, (Value) -> Void) -> Bool
@@ -92,6 +94,7 @@ public struct CasePath<Root, Value> {
   /// - Parameters:
   ///   - embed: Builds a root from a value.
   ///   - extract: Returns the value in a root, or `nil` when there is none.
+  @inlinable
   public init(embed: @escaping (Value) -> Root, extract: @escaping (Root) -> Value?) {
     embedValue = embed
     extractValue = extract
@@ -113,6 +116,7 @@ public struct CasePath<Root, Value> {
   ///
   /// - Parameter root: The enum value to look into.
   /// - Returns: The payload of `root`, or `nil` when `root` is in another case.
+  @inlinable
   public func extract(from root: Root) -> Value? {
     extractValue(root)
   }
@@ -121,9 +125,11 @@ public struct CasePath<Root, Value> {
   /// extraction without building a `Value?`. A closure, so hot paths (`Scope`, `forEach`) keep it
   /// rather than the case path (calling a method of the generic struct from unspecialized code
   /// costs a metadata lookup).
+  @inlinable
   package var visitor: (Root, (Value) -> Void) -> Bool { visitValue }
 
   /// ``embed(_:)`` as a closure, for the same reason as ``visitor``.
+  @inlinable
   package var embedder: (Value) -> Root { embedValue }
 
   /// Builds a root in this path's case from `value`.
@@ -135,6 +141,7 @@ public struct CasePath<Root, Value> {
   ///
   /// - Parameter value: The associated value.
   /// - Returns: The root holding `value`.
+  @inlinable
   public func embed(_ value: Value) -> Root {
     embedValue(value)
   }

@@ -7,24 +7,28 @@
 
 /// A pointer to the runtime metadata of an enum (`Optional` included) and the enum value
 /// witnesses reached through it.
+@usableFromInline
 struct EnumMetadata {
   /// `getEnumTag`: the case index of a value, payload cases first, then empty cases.
-  private typealias GetEnumTag = @convention(c) (UnsafeRawPointer, UnsafeRawPointer) -> UInt32
+  @usableFromInline
+  typealias GetEnumTag = @convention(c) (UnsafeRawPointer, UnsafeRawPointer) -> UInt32
   /// `destructiveProjectEnumData`: strips the tag bits so that the payload is left at offset 0.
-  private typealias ProjectEnumData =
+  @usableFromInline
+  typealias ProjectEnumData =
     @convention(c) (UnsafeMutableRawPointer, UnsafeRawPointer) -> Void
 
   /// Byte offsets in the value witness table: 8 function pointers, then `size`, `stride`,
   /// `flags: UInt32`, `extraInhabitantCount: UInt32`, then the enum witnesses (`getEnumTag`,
   /// `destructiveProjectEnumData`, `destructiveInjectEnumTag`).
-  private static let pointerSize = MemoryLayout<UnsafeRawPointer>.size
-  private static let flagsOffset = 10 * pointerSize
-  private static let getEnumTagOffset = 10 * pointerSize + 8
-  private static let projectEnumDataOffset = 11 * pointerSize + 8
+  @inlinable static var pointerSize: Int { MemoryLayout<UnsafeRawPointer>.size }
+  @inlinable static var flagsOffset: Int { 10 * pointerSize }
+  @inlinable static var getEnumTagOffset: Int { 10 * pointerSize + 8 }
+  @inlinable static var projectEnumDataOffset: Int { 11 * pointerSize + 8 }
   /// Value witness flag bit saying the table has the enum witnesses above.
   private static let hasEnumWitnesses: UInt32 = 0x0020_0000
 
   /// The type metadata (what `Root.self` points to).
+  @usableFromInline
   let metadata: UnsafeRawPointer
 
   /// The metadata of `type` when it is an enum or an `Optional` whose value witness table has
@@ -38,19 +42,20 @@ struct EnumMetadata {
   }
 
   /// The metadata of `type`, already known to be an enum.
-  @inline(__always)
+  @inlinable
   init(unchecked type: Any.Type) {
     metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
   }
 
   /// The value witness table, stored one word before the metadata address.
-  private var valueWitnesses: UnsafeRawPointer {
+  @inlinable
+  var valueWitnesses: UnsafeRawPointer {
     metadata.load(fromByteOffset: -Self.pointerSize, as: UnsafeRawPointer.self)
   }
 
   /// The tag (case index) of the enum value at `value`: payload cases in declaration order get
   /// tags `0..<payloadCaseCount`, empty cases the tags after them.
-  @inline(__always)
+  @inlinable
   func tag(of value: UnsafeRawPointer) -> UInt32 {
     let getEnumTag = valueWitnesses.load(
       fromByteOffset: Self.getEnumTagOffset, as: GetEnumTag.self)
@@ -59,7 +64,7 @@ struct EnumMetadata {
 
   /// Turns the enum value at `value` into its bare payload at the same address. The memory no
   /// longer holds a valid enum afterwards and must never be destroyed as one.
-  @inline(__always)
+  @inlinable
   func projectPayload(_ value: UnsafeMutableRawPointer) {
     let project = valueWitnesses.load(
       fromByteOffset: Self.projectEnumDataOffset, as: ProjectEnumData.self)
@@ -68,11 +73,13 @@ struct EnumMetadata {
 
   /// The size of a value of the enum, from the value witness table (`size` follows the eight
   /// function pointers).
+  @inlinable
   var size: Int {
     valueWitnesses.load(fromByteOffset: 8 * Self.pointerSize, as: Int.self)
   }
 
   /// The alignment of the enum, from the low byte of the value witness flags.
+  @inlinable
   var alignment: Int {
     Int(valueWitnesses.load(fromByteOffset: Self.flagsOffset, as: UInt32.self) & 0xFF) + 1
   }
@@ -315,8 +322,10 @@ enum TypeShape {
 /// What a `CasePath<Root, Value>` built from a case constructor knows about `Root`: which tags
 /// can be the constructor's case and how to read their payload. Computed once per
 /// `(Root, Value)` pair without calling the constructor, then cached.
+@usableFromInline
 struct EnumCaseSelection: Sendable {
   /// Where a candidate case keeps its payload.
+  @usableFromInline
   enum Storage: Sendable, Equatable {
     /// At offset 0 of the enum value, once the tag bits are stripped.
     case inline
@@ -327,18 +336,22 @@ struct EnumCaseSelection: Sendable {
   }
 
   /// A case whose payload is exactly a `Value`.
+  @usableFromInline
   struct Candidate: Sendable, Equatable {
-    var tag: UInt32
-    var storage: Storage
+    @usableFromInline var tag: UInt32
+    @usableFromInline var storage: Storage
   }
 
   /// The cases whose payload is exactly a `Value`, in tag order.
+  @usableFromInline
   let candidates: [Candidate]
   /// Whether a candidate's payload must be re-embedded to check that the constructor builds
   /// that case: several cases have a `Value` payload, or another case's payload type is one a
   /// `Value` converts to (so the constructor may build that case instead).
+  @usableFromInline
   let verifiesWithEmbed: Bool
   /// Why this pair can never extract, when it cannot.
+  @usableFromInline
   let problem: String?
 
   private init(candidates: [Candidate], verifiesWithEmbed: Bool, problem: String?) {
@@ -408,6 +421,7 @@ struct EnumCaseSelection: Sendable {
 
   /// The selection for `(Root, Value)`, computed once per pair. `isNew` is true for the one
   /// call that computed it, so that a problem is reported once rather than per case path.
+  @usableFromInline
   static func cached(root: Any.Type, value: Any.Type) -> (selection: Self, isNew: Bool) {
     let key = Key(root: ObjectIdentifier(root), value: ObjectIdentifier(value))
     if let selection = cache.withLock({ $0[key] }) { return (selection, false) }
@@ -434,28 +448,34 @@ struct EnumCaseSelection: Sendable {
   /// each generic type built from `Value` or `Root` (a `Value?` local, the `Result<R, E>` inside
   /// `withUnsafeTemporaryAllocation`) costs a runtime metadata lookup on every call, several
   /// times the cost of the extraction itself, so the code below avoids them on the common path.
-  @inline(__always)
+  @inlinable
   func extract<Root, Value>(from root: Root, embed: (Value) -> Root) -> Value? {
     let metadata = EnumMetadata(unchecked: Root.self)
-    let tag = withUnsafePointer(to: root) { metadata.tag(of: $0) }
-    guard let candidate = candidates.first(where: { $0.tag == tag }) else { return nil }
-    let value: Value = withUnsafePointer(to: root) {
-      Self.copyPayload(of: UnsafeRawPointer($0), candidate, metadata)
+    let found: (tag: UInt32, value: Value)? = withUnsafePointer(to: root) { pointer in
+      let tag = metadata.tag(of: pointer)
+      guard let candidate = candidates.first(where: { $0.tag == tag }) else { return nil }
+      return (tag, Self.copyPayload(of: pointer, candidate, metadata))
     }
-    guard verifiesWithEmbed else { return value }
-    let embedded = embed(value)
-    return withUnsafePointer(to: embedded) { metadata.tag(of: $0) } == tag ? value : nil
+    guard let found else { return nil }
+    guard verifiesWithEmbed else { return found.value }
+    let embedded = embed(found.value)
+    return withUnsafePointer(to: embedded) { metadata.tag(of: $0) } == found.tag ? found.value : nil
   }
 
   /// Calls `body` with the payload of `root` when it is the constructor's case; returns whether
   /// it did. The same as ``extract(from:embed:)`` without building a `Value?`.
-  @inline(__always)
+  @inlinable
   func visit<Root, Value>(_ root: Root, embed: (Value) -> Root, _ body: (Value) -> Void) -> Bool {
     let metadata = EnumMetadata(unchecked: Root.self)
-    let tag = withUnsafePointer(to: root) { metadata.tag(of: $0) }
-    guard let candidate = candidates.first(where: { $0.tag == tag }) else { return false }
+    var tag: UInt32 = 0
+    var candidate: Candidate? = nil
+    withUnsafePointer(to: root) { pointer in
+      tag = metadata.tag(of: pointer)
+      candidate = candidates.first(where: { $0.tag == tag })
+    }
+    guard let candidate else { return false }
     let value: Value = withUnsafePointer(to: root) {
-      Self.copyPayload(of: UnsafeRawPointer($0), candidate, metadata)
+      Self.copyPayload(of: $0, candidate, metadata)
     }
     if verifiesWithEmbed {
       let embedded = embed(value)
@@ -467,15 +487,19 @@ struct EnumCaseSelection: Sendable {
 
   /// Stack space for a copy of the root: 256 bytes, 16-byte aligned (the largest alignment of
   /// a Swift type on the supported platforms).
-  private typealias Scratch = SIMD32<UInt64>
+  @usableFromInline
+  typealias Scratch = SIMD32<UInt64>
 
   /// Copies the payload of the enum value at `root` out.
-  @inline(__always)
-  private static func copyPayload<Value>(
-    of root: UnsafeRawPointer, _ candidate: Candidate, _ metadata: EnumMetadata
+  @inlinable
+  static func copyPayload<Root, Value>(
+    of typedRoot: UnsafePointer<Root>, _ candidate: Candidate, _ metadata: EnumMetadata
   ) -> Value {
-    let size = metadata.size
-    let alignment = metadata.alignment
+    // From the type, not the metadata: a constant in specialized code, so the copy below is a
+    // few moves instead of a `memcpy` call.
+    let size = MemoryLayout<Root>.size
+    let alignment = MemoryLayout<Root>.alignment
+    let root = UnsafeRawPointer(typedRoot)
     if size <= MemoryLayout<Scratch>.size && alignment <= MemoryLayout<Scratch>.alignment {
       var scratch = Scratch()
       return withUnsafeMutableBytes(of: &scratch) {
@@ -487,8 +511,8 @@ struct EnumCaseSelection: Sendable {
 
   /// ``copyPayload(of:_:_:)`` for an enum too large for ``Scratch``: a function of its own, or
   /// the compiler hoists this path's metadata lookup into the common one.
-  @inline(never)
-  private static func copyLargePayload<Value>(
+  @inlinable @inline(never)
+  static func copyLargePayload<Value>(
     of root: UnsafeRawPointer, size: Int, alignment: Int, _ candidate: Candidate,
     _ metadata: EnumMetadata
   ) -> Value {
@@ -499,8 +523,8 @@ struct EnumCaseSelection: Sendable {
 
   /// Copies the payload of the enum value at `root` out, using `scratch` (`size` bytes, aligned
   /// for the enum) as working memory.
-  @inline(__always)
-  private static func copyPayload<Value>(
+  @inlinable
+  static func copyPayload<Value>(
     of root: UnsafeRawPointer, using scratch: UnsafeMutableRawPointer, size: Int,
     _ candidate: Candidate, _ metadata: EnumMetadata
   ) -> Value {

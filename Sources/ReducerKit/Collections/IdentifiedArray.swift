@@ -1,3 +1,7 @@
+#if !canImport(Darwin)
+import Synchronization
+#endif
+
 /// An ordered collection of elements with unique ids, and fast lookup of an element by its id.
 ///
 /// `IdentifiedArray` is the collection that the `forEach(_:action:element:)` reducer operator runs
@@ -78,7 +82,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   package var _previousElementVersion: UInt64 = 0
 
   /// Records an access that may change the element with `id` in place.
-  @usableFromInline
+  @inlinable @inline(__always)
   internal mutating func _willMutateElement(id: ID) {
     _previousElementVersion = _elementVersion
     _elementVersion = _nextIdentifiedArrayVersion()
@@ -329,6 +333,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   /// stands, or removed when another element already has that id: the ids stay unique.
   ///
   /// - Complexity: O(1), or O(*n*) when the element is removed.
+  @inlinable
   package mutating func modifyElement(id: ID, _ body: (inout Element) -> Void) -> Bool {
     guard let position = _positions[id] else { return false }
     _willMutateElement(id: id)
@@ -341,8 +346,8 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   /// Re-keys the element at `position`, whose id changed in place from `id` to `newID`, or
   /// removes it when another element has `newID`. Kept out of line: `modifyElement` is the
   /// `forEach` hot path.
-  @inline(never)
-  private mutating func _elementChangedID(at position: Int, from id: ID, to newID: ID) {
+  @usableFromInline @inline(never)
+  internal mutating func _elementChangedID(at position: Int, from id: ID, to newID: ID) {
     _positions[id] = nil
     // The old id is gone: for the store's child check, as if its element had been removed.
     _didRemove(id: id)
@@ -1068,6 +1073,20 @@ extension IdentifiedArray: CustomReflectable {
   }
 }
 
+#if !canImport(Darwin)
+/// The versions of every `IdentifiedArray`, from one counter: a version is never given twice.
+///
+/// Atomic where no Apple platform is, so that an element mutation takes no lock (a relaxed
+/// read-modify-write still never gives two callers the same value). Apple platforms keep the
+/// lock below: `Synchronization` needs macOS 15 / iOS 18, above the package's floor.
+private let identifiedArrayVersions = Atomic<UInt64>(0)
+
+/// A version no `IdentifiedArray` had before.
+@usableFromInline
+internal func _nextIdentifiedArrayVersion() -> UInt64 {
+  identifiedArrayVersions.wrappingAdd(1, ordering: .relaxed).newValue
+}
+#else
 /// The versions of every `IdentifiedArray`, from one counter: a version is never given twice.
 private let identifiedArrayVersions = Locked<UInt64>(0)
 
@@ -1079,3 +1098,4 @@ internal func _nextIdentifiedArrayVersion() -> UInt64 {
     return version
   }
 }
+#endif

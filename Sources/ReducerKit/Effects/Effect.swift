@@ -56,6 +56,7 @@ public struct Effect<Action> {
   /// The operation, boxed: `nil` for `.none`. A box of a non-generic class type gives `Effect`
   /// the same one-pointer layout for every `Action`, so unspecialized generic code (the store's
   /// send path, `Scope`) tests for `.none` without asking the runtime for any type metadata.
+  @usableFromInline
   let box: EffectBox?
 
   package init(operation: Operation) {
@@ -73,6 +74,7 @@ public struct Effect<Action> {
   }
 
   /// Whether this is ``none``: a nil check, with no type metadata needed.
+  @inlinable
   package var isNone: Bool { box == nil }
 
   /// An effect that does nothing.
@@ -82,9 +84,11 @@ public struct Effect<Action> {
   ///   state.count += 1
   ///   return .none
   /// ```
+  @inlinable
   public static var none: Self { Self(box: nil) }
 
-  private init(box: EffectBox?) {
+  @usableFromInline
+  init(box: EffectBox?) {
     self.box = box
   }
 
@@ -374,6 +378,7 @@ public struct Effect<Action> {
 }
 
 /// The storage of a non-`none` effect, as a non-generic class type (see `Effect.box`).
+@usableFromInline
 class EffectBox {}
 
 /// The storage of a non-`none` effect: its operation, never mutated.

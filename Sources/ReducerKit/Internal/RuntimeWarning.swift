@@ -4,6 +4,7 @@
 /// ``RuntimeWarnings`` (the public ``RuntimeWarning`` type and its handlers live in
 /// `Debugging/RuntimeWarnings.swift`), and the testing module turns these warnings into test
 /// failures while a TestStore is running.
+@usableFromInline
 package func runtimeWarn(
   _ message: @autoclosure () -> String, fileID: StaticString = #fileID, line: UInt = #line
 ) {

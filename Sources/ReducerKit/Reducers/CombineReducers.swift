@@ -29,5 +29,6 @@ public struct CombineReducers<State, Action>: Reducer {
 }
 
 extension CombineReducers: ResolvedReducerConvertible {
+  @usableFromInline
   package var resolved: ResolvedReducer<State, Action> { reducers }
 }

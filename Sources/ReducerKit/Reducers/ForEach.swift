@@ -34,6 +34,7 @@ extension Reducer {
   ///   - toElements: The key path to the identified array.
   ///   - toElementAction: The parent action's case for element actions.
   ///   - element: The element reducer.
+  @inlinable
   public func forEach<ID: Hashable, ElementState, ElementAction, Element: Reducer>(
     _ toElements: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>,
     action toElementAction: @escaping (IdentifiedAction<ID, ElementAction>) -> Action,
@@ -53,6 +54,7 @@ extension Reducer {
   /// ```swift
   /// .forEach(\.rows, action: CasePath(Action.rows)) { Row() }
   /// ```
+  @inlinable
   public func forEach<ID: Hashable, ElementState, ElementAction, Element: Reducer>(
     _ toElements: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>,
     action toElementAction: CasePath<Action, IdentifiedAction<ID, ElementAction>>,
@@ -71,8 +73,10 @@ extension Reducer {
 public struct _ForEachReducer<Parent: Reducer, ID: Hashable, Element: Reducer>: Reducer {
   /// The whole reducer, built once at init (see `Scope` for why this keeps the hot path free of
   /// runtime metadata lookups).
+  @usableFromInline
   let resolvedReducer: ResolvedReducer<Parent.State, Parent.Action>
 
+  @inlinable
   init(
     parent: Parent,
     element: Element,
@@ -86,7 +90,13 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable, Element: Reducer>: 
       toElementAction: toElementAction, fileID: fileID, line: line)
   }
 
-  private static func makeReducer<State, Action, ElementState, ElementAction>(
+  /// Builds the reducer. Inlinable, with everything it calls on every action, so that the
+  /// closure is compiled in the module that writes the `forEach`, specialized for its concrete
+  /// types: no runtime metadata lookup in the element lookup and mutation, and no key path
+  /// projection when the array is a stored property (reached at its offset instead). What runs
+  /// only for an element effect or a missing element stays out of line.
+  @inlinable
+  static func makeReducer<State, Action, ElementState, ElementAction>(
     parent: ResolvedReducer<State, Action>,
     element: ResolvedReducer<ElementState, ElementAction>,
     toElements: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>,
@@ -95,37 +105,36 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable, Element: Reducer>: 
     line: UInt
   ) -> ResolvedReducer<State, Action> {
     let visit = toElementAction.visitor
-    let embed = toElementAction.embedder
     let reduceParent = parent.reduce
     let reduceElement = element.reduce
-    let locator = ChildLocator.element(toElements)
+    let scopeEffect = elementEffectScoper(
+      toElements: toElements, toElementAction: toElementAction)
+    let offset = MemoryLayout<State>.offset(of: toElements)
     return ResolvedReducer { state, action in
       var effect = Effect<Action>.none
       _ = visit(action) { identifiedAction in
         guard case .element(let id, let elementAction) = identifiedAction else { return }
         var elementEffect = Effect<ElementAction>.none
-        let found = state[keyPath: toElements].modifyElement(id: id) {
-          elementEffect = reduceElement(&$0, elementAction)
-        }
-        if found {
-          // Mapped here, where the id is at hand: an `ID?` outside would cost a metadata lookup.
-          if !elementEffect.isNone {
-            effect =
-              elementEffect
-              .map { embed(.element(id: id, action: $0)) }
-              .scoped(
-                to: ScopeComponent(
-                  id: EffectID(child: toElements, instance: AnyHashable(id)), hasLifetime: true),
-                locator: locator)
+        var found = false
+        if let offset {
+          // The documented use of a stored property's offset: the array is reached in place,
+          // as `state[keyPath:]` would, without the key path's runtime projection.
+          withUnsafeMutablePointer(to: &state) { root in
+            let elements = (UnsafeMutableRawPointer(root) + offset)
+              .assumingMemoryBound(to: IdentifiedArray<ID, ElementState>.self)
+            found = elements.pointee.modifyElement(id: id) {
+              elementEffect = reduceElement(&$0, elementAction)
+            }
           }
         } else {
-          runtimeWarn(
-            """
-            A "forEach" received an action for an element that is not in the array: \
-            \(describe(action)). The action was ignored. Make sure element actions are only \
-            sent for elements that are present (removing an element cancels its effects, so this \
-            is usually an action sent from outside, such as a view).
-            """, fileID: fileID, line: line)
+          found = state[keyPath: toElements].modifyElement(id: id) {
+            elementEffect = reduceElement(&$0, elementAction)
+          }
+        }
+        if !found {
+          warnMissingElement(action: action, fileID: fileID, line: line)
+        } else if !elementEffect.isNone {
+          effect = scopeEffect(elementEffect, id)
         }
       }
       let parentEffect = reduceParent(&state, action)
@@ -134,10 +143,44 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable, Element: Reducer>: 
     }
   }
 
+  /// What turns an element's effect into a parent effect: actions embedded with the element's
+  /// id, cancellation ids scoped to the element, and the effect tied to the element's lifetime.
+  /// Out of line: it runs only when an element returns an effect.
+  @usableFromInline
+  static func elementEffectScoper<State, Action, ElementState, ElementAction>(
+    toElements: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>,
+    toElementAction: CasePath<Action, IdentifiedAction<ID, ElementAction>>
+  ) -> (Effect<ElementAction>, ID) -> Effect<Action> {
+    let embed = toElementAction.embedder
+    let locator = ChildLocator.element(toElements)
+    return { elementEffect, id in
+      elementEffect
+        .map { embed(.element(id: id, action: $0)) }
+        .scoped(
+          to: ScopeComponent(
+            id: EffectID(child: toElements, instance: AnyHashable(id)), hasLifetime: true),
+          locator: locator)
+    }
+  }
+
+  /// Reports an element action for an id that is not in the array. Out of line: the warning's
+  /// text and the description of the action are not part of the hot path.
+  @usableFromInline
+  static func warnMissingElement<Action>(action: Action, fileID: StaticString, line: UInt) {
+    runtimeWarn(
+      """
+      A "forEach" received an action for an element that is not in the array: \
+      \(describe(action)). The action was ignored. Make sure element actions are only \
+      sent for elements that are present (removing an element cancels its effects, so this \
+      is usually an action sent from outside, such as a view).
+      """, fileID: fileID, line: line)
+  }
+
   /// Runs the element reducer for an element action, then the parent.
   ///
   /// The store cancels the effects of an element once it is no longer in the array after an
   /// action, whichever reducer removed it.
+  @inlinable
   public func reduce(
     into state: inout Parent.State, action: Parent.Action
   ) -> Effect<
@@ -148,5 +191,6 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable, Element: Reducer>: 
 }
 
 extension _ForEachReducer: ResolvedReducerConvertible {
+  @inlinable
   package var resolved: ResolvedReducer<Parent.State, Parent.Action> { resolvedReducer }
 }

@@ -37,5 +37,6 @@ public struct Reduce<State, Action>: Reducer {
 }
 
 extension Reduce: ResolvedReducerConvertible {
+  @usableFromInline
   package var resolved: ResolvedReducer<State, Action> { resolvedReducer }
 }

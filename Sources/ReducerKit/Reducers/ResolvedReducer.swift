@@ -4,12 +4,15 @@
 /// Stores and composing reducers (``Scope``, `ifLet`, `forEach`, builder blocks) keep their children
 /// as `ResolvedReducer`s instead, so a body is built once per store, not once per action: that keeps
 /// closure contexts, case paths and key paths out of the per-action cost.
+@usableFromInline
 package struct ResolvedReducer<State, Action> {
   /// Runs the reducer.
+  @usableFromInline
   package let reduce: (inout State, Action) -> Effect<Action>
 
   /// Resolves `reducer`: follows `body` (once) down to the reducer that implements
   /// `reduce(into:action:)` and keeps that.
+  @inlinable
   package init<R: Reducer>(_ reducer: R) where R.State == State, R.Action == Action {
     if let resolved = reducer as? any ResolvedReducerConvertible<State, Action> {
       self = resolved.resolved
@@ -21,6 +24,7 @@ package struct ResolvedReducer<State, Action> {
   }
 
   /// Wraps a reduce function as it is.
+  @inlinable
   package init(reduce: @escaping (inout State, Action) -> Effect<Action>) {
     self.reduce = reduce
   }
@@ -28,6 +32,7 @@ package struct ResolvedReducer<State, Action> {
 
 /// A reducer that already holds a resolved function (such as ``Reduce``) and hands it out as is,
 /// instead of being wrapped in one more closure.
+@usableFromInline
 package protocol ResolvedReducerConvertible<State, Action> {
   associatedtype State
   associatedtype Action

@@ -19,6 +19,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   /// layout that does not depend on its generic parameters, and building it in a function
   /// generic over the child's state and action (not `Child`'s associated types) spares
   /// unspecialized code a runtime associated-type lookup on every action.
+  @usableFromInline
   let resolvedReducer: ResolvedReducer<ParentState, ParentAction>
 
   /// Scopes a child reducer to the state at `state` and the actions embedded by `action`.
@@ -32,6 +33,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   ///   - action: The parent action's case for the child's actions: the case constructor itself,
   ///     such as `Action.counter`.
   ///   - child: The child reducer.
+  @inlinable
   public init<ChildState, ChildAction>(
     state: WritableKeyPath<ParentState, ChildState>,
     action: @escaping (ChildAction) -> ParentAction,
@@ -45,6 +47,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   /// ```swift
   /// Scope(state: \.counter, action: CasePath(Action.counter)) { Counter() }
   /// ```
+  @inlinable
   public init<ChildState, ChildAction>(
     state: WritableKeyPath<ParentState, ChildState>,
     action: CasePath<ParentAction, ChildAction>,
@@ -53,44 +56,78 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     self.init(state: state, action: action, child: child())
   }
 
+  @inlinable
   init<ChildState, ChildAction>(
     state: WritableKeyPath<ParentState, ChildState>,
     action: CasePath<ParentAction, ChildAction>,
     child: Child
   ) where ChildState == Child.State, ChildAction == Child.Action {
     resolvedReducer = Self.makeReducer(
-      toChildState: state, toChildAction: action, child: ResolvedReducer(child),
-      component: ScopeComponent(id: EffectID(keyPath: state), hasLifetime: false),
-      locator: .keyPath(state))
+      toChildState: state, toChildAction: action, child: ResolvedReducer(child))
   }
 
-  private static func makeReducer<ChildState, ChildAction>(
+  /// Builds the reducer. Inlinable, with everything it calls on every action, so that the
+  /// closure is compiled in the module that writes the `Scope`, specialized for its concrete
+  /// state and action types: no runtime metadata lookup, no key path projection when the child
+  /// state is a stored property (reached at its offset instead), no generic value witness call
+  /// to copy the child action. What runs only for a child effect stays out of line.
+  @inlinable
+  static func makeReducer<ChildState, ChildAction>(
     toChildState: WritableKeyPath<ParentState, ChildState>,
     toChildAction: CasePath<ParentAction, ChildAction>,
-    child: ResolvedReducer<ChildState, ChildAction>,
-    component: ScopeComponent,
-    locator: ChildLocator
+    child: ResolvedReducer<ChildState, ChildAction>
   ) -> ResolvedReducer<ParentState, ParentAction> {
     let visit = toChildAction.visitor
-    let embed = toChildAction.embedder
     let reduceChild = child.reduce
+    let scopeEffect = effectScoper(toChildState: toChildState, toChildAction: toChildAction)
+    guard let offset = MemoryLayout<ParentState>.offset(of: toChildState) else {
+      return ResolvedReducer { state, action in
+        var effect = Effect<ChildAction>.none
+        let isChildAction = visit(action) { childAction in
+          effect = reduceChild(&state[keyPath: toChildState], childAction)
+        }
+        guard isChildAction, !effect.isNone else { return .none }
+        return scopeEffect(effect)
+      }
+    }
     return ResolvedReducer { state, action in
       var effect = Effect<ChildAction>.none
       let isChildAction = visit(action) { childAction in
-        effect = reduceChild(&state[keyPath: toChildState], childAction)
+        // The documented use of a stored property's offset: the child state is reached in
+        // place, as `state[keyPath:]` would, without the key path's runtime projection.
+        withUnsafeMutablePointer(to: &state) { parent in
+          let child = (UnsafeMutableRawPointer(parent) + offset)
+            .assumingMemoryBound(to: ChildState.self)
+          effect = reduceChild(&child.pointee, childAction)
+        }
       }
       guard isChildAction, !effect.isNone else { return .none }
-      return effect.map(embed).scoped(to: component, locator: locator)
+      return scopeEffect(effect)
     }
   }
 
+  /// What turns a child effect into a parent effect: actions embedded, cancellation ids scoped
+  /// to the child. Out of line: it runs only when the child returns an effect.
+  @usableFromInline
+  static func effectScoper<ChildState, ChildAction>(
+    toChildState: WritableKeyPath<ParentState, ChildState>,
+    toChildAction: CasePath<ParentAction, ChildAction>
+  ) -> (Effect<ChildAction>) -> Effect<ParentAction> {
+    let embed = toChildAction.embedder
+    let component = ScopeComponent(id: EffectID(keyPath: toChildState), hasLifetime: false)
+    let locator = ChildLocator.keyPath(toChildState)
+    return { effect in effect.map(embed).scoped(to: component, locator: locator) }
+  }
+
   /// Runs the child reducer when `action` is one of the child's.
+  @inlinable
   public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
     resolvedReducer.reduce(&state, action)
   }
 }
 
 extension Scope: ResolvedReducerConvertible {
+  @inlinable
   package var resolved: ResolvedReducer<ParentState, ParentAction> { resolvedReducer }
 }
 
@@ -107,6 +144,7 @@ extension Reducer {
   /// - Parameters:
   ///   - state: The key path from the parent state to this reducer's state.
   ///   - action: The parent action's case for this reducer's actions.
+  @inlinable
   public func pull<ParentState, ParentAction>(
     state: WritableKeyPath<ParentState, State>,
     action: @escaping (Action) -> ParentAction
@@ -119,6 +157,7 @@ extension Reducer {
   /// ```swift
   /// Counter().pull(state: \App.State.counter, action: CasePath(App.Action.counter))
   /// ```
+  @inlinable
   public func pull<ParentState, ParentAction>(
     state: WritableKeyPath<ParentState, State>,
     action: CasePath<ParentAction, Action>
