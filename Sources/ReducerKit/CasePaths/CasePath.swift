@@ -36,6 +36,10 @@ public struct CasePath<Root, Value> {
   /// composing reducers use. It never builds a `Value?`, whose tag checks cost a value-witness
   /// call per nesting level for nested generic enums in unspecialized code.
   @usableFromInline let visitValue: (Root, (Value) -> Void) -> Bool
+  /// How to read the case, for a path made from a case constructor (`nil` for one made from
+  /// closures): composing reducers call it directly, specialized, instead of through
+  /// `visitValue`.
+  @usableFromInline let selection: EnumCaseSelection?
 
   /// Creates a case path from an enum case constructor.
   ///
@@ -61,9 +65,11 @@ public struct CasePath<Root, Value> {
     if selection.problem == nil {
       extractValue = { selection.extract(from: $0, embed: embed) }
       visitValue = { root, body in selection.visit(root, embed: embed, body) }
+      self.selection = selection
     } else {
       extractValue = { _ in nil }
       visitValue = { _, _ in false }
+      self.selection = nil
     }
   }
 
@@ -78,6 +84,7 @@ public struct CasePath<Root, Value> {
     embedValue = embed
     extractValue = extract
     visitValue = visit
+    selection = nil
   }
 
   /// Creates a case path from an embed and an extract closure, for anything a case
@@ -98,6 +105,7 @@ public struct CasePath<Root, Value> {
   public init(embed: @escaping (Value) -> Root, extract: @escaping (Root) -> Value?) {
     embedValue = embed
     extractValue = extract
+    selection = nil
     visitValue = { root, body in
       guard let value = extract(root) else { return false }
       body(value)
@@ -240,4 +248,22 @@ public struct CasePath<Root, Value> {
     defer { root = embedValue(value) }
     try body(&value)
   }
+}
+
+/// Calls `body` with the value when `root` is in the case; returns whether it was. For the
+/// composing reducers' hot path, given a case path's parts (``CasePath/selection``,
+/// ``CasePath/embedder``, ``CasePath/visitor``) rather than the path itself: a closure that
+/// captured a `CasePath` would look up its generic metadata on every call in unspecialized code.
+/// A path made from a case constructor is read directly, in code specialized for the caller's
+/// types, not through the `visitor` closure.
+@inlinable
+func visitCase<Root, Value>(
+  _ root: Root,
+  selection: EnumCaseSelection?,
+  embed: (Value) -> Root,
+  visitor: @escaping (Root, (Value) -> Void) -> Bool,
+  _ body: (Value) -> Void
+) -> Bool {
+  if let selection { return selection.visit(root, embed: embed, body) }
+  return visitor(root, body)
 }

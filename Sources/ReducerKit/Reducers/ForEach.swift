@@ -104,7 +104,8 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable, Element: Reducer>: 
     fileID: StaticString,
     line: UInt
   ) -> ResolvedReducer<State, Action> {
-    let visit = toElementAction.visitor
+    let (selection, embed, visit) =
+      (toElementAction.selection, toElementAction.embedder, toElementAction.visitor)
     let reduceParent = parent.reduce
     let reduceElement = element.reduce
     let scopeEffect = elementEffectScoper(
@@ -112,7 +113,9 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable, Element: Reducer>: 
     let offset = MemoryLayout<State>.offset(of: toElements)
     return ResolvedReducer { state, action in
       var effect = Effect<Action>.none
-      _ = visit(action) { identifiedAction in
+      _ = visitCase(
+        action, selection: selection, embed: embed, visitor: visit
+      ) { identifiedAction in
         guard case .element(let id, let elementAction) = identifiedAction else { return }
         var elementEffect = Effect<ElementAction>.none
         var found = false

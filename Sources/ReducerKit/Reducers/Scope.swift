@@ -77,13 +77,16 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     toChildAction: CasePath<ParentAction, ChildAction>,
     child: ResolvedReducer<ChildState, ChildAction>
   ) -> ResolvedReducer<ParentState, ParentAction> {
-    let visit = toChildAction.visitor
     let reduceChild = child.reduce
+    let (selection, embed, visit) =
+      (toChildAction.selection, toChildAction.embedder, toChildAction.visitor)
     let scopeEffect = effectScoper(toChildState: toChildState, toChildAction: toChildAction)
     guard let offset = MemoryLayout<ParentState>.offset(of: toChildState) else {
       return ResolvedReducer { state, action in
         var effect = Effect<ChildAction>.none
-        let isChildAction = visit(action) { childAction in
+        let isChildAction = visitCase(
+          action, selection: selection, embed: embed, visitor: visit
+        ) { childAction in
           effect = reduceChild(&state[keyPath: toChildState], childAction)
         }
         guard isChildAction, !effect.isNone else { return .none }
@@ -92,7 +95,9 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     }
     return ResolvedReducer { state, action in
       var effect = Effect<ChildAction>.none
-      let isChildAction = visit(action) { childAction in
+      let isChildAction = visitCase(
+        action, selection: selection, embed: embed, visitor: visit
+      ) { childAction in
         // The documented use of a stored property's offset: the child state is reached in
         // place, as `state[keyPath:]` would, without the key path's runtime projection.
         withUnsafeMutablePointer(to: &state) { parent in
