@@ -26,6 +26,7 @@ extension Reducer {
   ///   - toCaseState: The state's case constructor, such as `State.loggedIn`.
   ///   - toCaseAction: The action's case constructor for the child's actions.
   ///   - child: The child reducer.
+  @inlinable
   public func ifCaseLet<CaseState, CaseAction, Child: Reducer>(
     _ toCaseState: @escaping (CaseState) -> State,
     action toCaseAction: @escaping (CaseAction) -> Action,
@@ -44,6 +45,7 @@ extension Reducer {
   /// ```swift
   /// .ifCaseLet(CasePath(State.loggedIn), action: CasePath(Action.home)) { Home() }
   /// ```
+  @inlinable
   public func ifCaseLet<CaseState, CaseAction, Child: Reducer>(
     _ toCaseState: CasePath<State, CaseState>,
     action toCaseAction: CasePath<Action, CaseAction>,
@@ -60,18 +62,11 @@ extension Reducer {
 
 /// The reducer `ifCaseLet(_:action:then:fileID:line:)` returns.
 public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
-  let parent: ResolvedReducer<Parent.State, Parent.Action>
-  let child: ResolvedReducer<Child.State, Child.Action>
-  let toCaseState: CasePath<Parent.State, Child.State>
-  let toCaseAction: CasePath<Parent.Action, Child.Action>
-  /// Stands for this reducer in the child's scope path (an enum case has no key path).
-  let owner = EffectID.makeUniqueOwner()
-  let isIdentifiable = Child.State.self is any Identifiable.Type
-  /// Finds the child in the parent's state, for the store's check that it is still there.
-  let locator: ChildLocator
-  let fileID: StaticString
-  let line: UInt
+  /// The whole reducer, built once at init.
+  @usableFromInline
+  let resolvedReducer: ResolvedReducer<Parent.State, Parent.Action>
 
+  @inlinable
   init(
     parent: Parent,
     child: Child,
@@ -80,52 +75,104 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     fileID: StaticString,
     line: UInt
   ) {
-    self.parent = ResolvedReducer(parent)
-    self.child = ResolvedReducer(child)
-    self.toCaseState = toCaseState
-    self.toCaseAction = toCaseAction
-    let isIdentifiable = Child.State.self is any Identifiable.Type
-    locator = .enumCase(
-      toCaseState,
-      instance: { isIdentifiable ? ($0 as? any Identifiable)?.anyID : nil })
-    self.fileID = fileID
-    self.line = line
+    resolvedReducer = Self.makeReducer(
+      parent: ResolvedReducer(parent), child: ResolvedReducer(child), toCaseState: toCaseState,
+      toCaseAction: toCaseAction, fileID: fileID, line: line)
   }
 
-  private func component(for childState: Child.State) -> ScopeComponent {
-    // The dynamic cast runs only for identifiable child states (checked once, at init).
-    let instance = isIdentifiable ? (childState as? any Identifiable)?.anyID : nil
-    return ScopeComponent(id: EffectID(child: owner, instance: instance), hasLifetime: true)
+  /// Builds the reducer. Inlinable, with everything it calls on every action, so that the
+  /// closure is compiled in the module that writes the `ifCaseLet`, specialized for its concrete
+  /// types. What runs only for a child effect or a misuse warning stays out of line.
+  @inlinable
+  static func makeReducer<State, Action, CaseState, CaseAction>(
+    parent: ResolvedReducer<State, Action>,
+    child: ResolvedReducer<CaseState, CaseAction>,
+    toCaseState: CasePath<State, CaseState>,
+    toCaseAction: CasePath<Action, CaseAction>,
+    fileID: StaticString,
+    line: UInt
+  ) -> ResolvedReducer<State, Action> {
+    let (selection, embed, visit) =
+      (toCaseAction.selection, toCaseAction.embedder, toCaseAction.visitor)
+    let (stateSelection, embedState, visitState) =
+      (toCaseState.selection, toCaseState.embedder, toCaseState.visitor)
+    let reduceParent = parent.reduce
+    let reduceChild = child.reduce
+    let scopeEffect = caseEffectScoper(toCaseState: toCaseState, toCaseAction: toCaseAction)
+    return ResolvedReducer { state, action in
+      var effect = Effect<Action>.none
+      _ = visitCase(action, selection: selection, embed: embed, visitor: visit) { childAction in
+        var caseState: CaseState? = nil
+        _ = visitCase(
+          state, selection: stateSelection, embed: embedState, visitor: visitState
+        ) { caseState = $0 }
+        guard var childState = caseState.take() else {
+          return warnOtherCase(action: action, fileID: fileID, line: line)
+        }
+        let childEffect = reduceChild(&childState, childAction)
+        // The instance before the child ran, read from the state still in the case.
+        if !childEffect.isNone { effect = scopeEffect(childEffect, state) }
+        state = embedState(childState)
+      }
+      let parentEffect = reduceParent(&state, action)
+      if !parentEffect.isNone { effect = effect.merge(with: parentEffect) }
+      return effect
+    }
+  }
+
+  /// What turns a child effect into a parent effect, given the state before the child ran:
+  /// actions embedded, cancellation ids scoped to the case's instance, and the effect tied to
+  /// the child's lifetime (the store cancels it once the state has left the case, or holds
+  /// another instance, after an action, whichever reducer changed it). Out of line: it runs only
+  /// when the child returns an effect.
+  @usableFromInline
+  static func caseEffectScoper<State, Action, CaseState, CaseAction>(
+    toCaseState: CasePath<State, CaseState>,
+    toCaseAction: CasePath<Action, CaseAction>
+  ) -> (Effect<CaseAction>, State) -> Effect<Action> {
+    // Stands for this reducer in the child's scope path (an enum case has no key path).
+    let owner = EffectID.makeUniqueOwner()
+    let isIdentifiable = CaseState.self is any Identifiable.Type
+    // The dynamic cast runs only for identifiable child states (checked once, here).
+    let instance: (CaseState) -> AnyHashable? = {
+      isIdentifiable ? ($0 as? any Identifiable)?.anyID : nil
+    }
+    let locator = ChildLocator.enumCase(toCaseState, instance: instance)
+    let embed = toCaseAction.embedder
+    return { childEffect, state in
+      let id = toCaseState.extract(from: state).flatMap(instance)
+      return childEffect.map(embed).scoped(
+        to: ScopeComponent(id: EffectID(child: owner, instance: id), hasLifetime: true),
+        locator: locator)
+    }
+  }
+
+  /// Reports a child action that arrived while the state was in another case. Out of line: the
+  /// warning's text and the description of the action are not part of the hot path.
+  @usableFromInline
+  static func warnOtherCase<Action>(action: Action, fileID: StaticString, line: UInt) {
+    runtimeWarn(
+      """
+      An "ifCaseLet" received a child action when the state was in another case: \
+      \(describe(action)). The action was ignored. Make sure child actions are only sent \
+      while the state is in the child's case.
+      """, fileID: fileID, line: line)
   }
 
   /// Runs the child (if the action is the child's and its case is active), then the parent.
   ///
   /// The store cancels the child's effects once the state has left the case (or holds another
   /// instance) after an action, whichever reducer changed it.
-  public func reduce(
-    into state: inout Parent.State, action: Parent.Action
-  ) -> Effect<
-    Parent.Action
-  > {
-    var effect = Effect<Parent.Action>.none
-    if let childAction = toCaseAction.extract(from: action) {
-      if var childState = toCaseState.extract(from: state) {
-        let component = component(for: childState)
-        effect = child.reduce(&childState, childAction)
-          .map(toCaseAction.embed)
-          .scoped(to: component, locator: locator)
-        state = toCaseState.embed(childState)
-      } else {
-        runtimeWarn(
-          """
-          An "ifCaseLet" received a child action when the state was in another case: \
-          \(describe(action)). The action was ignored. Make sure child actions are only sent \
-          while the state is in the child's case.
-          """, fileID: fileID, line: line)
-      }
-    }
-    return effect.merge(with: parent.reduce(&state, action))
+  @inlinable
+  public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>
+  {
+    resolvedReducer.reduce(&state, action)
   }
+}
+
+extension _IfCaseLetReducer: ResolvedReducerConvertible {
+  @inlinable
+  package var resolved: ResolvedReducer<Parent.State, Parent.Action> { resolvedReducer }
 }
 
 extension Identifiable {

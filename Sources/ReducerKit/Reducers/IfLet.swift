@@ -31,6 +31,7 @@ extension Reducer {
   ///   - toChildState: The key path to the optional child state.
   ///   - toChildAction: The parent action's case for the child's actions.
   ///   - child: The child reducer.
+  @inlinable
   public func ifLet<ChildState, ChildAction, Child: Reducer>(
     _ toChildState: WritableKeyPath<State, ChildState?>,
     action toChildAction: @escaping (ChildAction) -> Action,
@@ -50,6 +51,7 @@ extension Reducer {
   /// ```swift
   /// .ifLet(\.details, action: CasePath(Action.details)) { Details() }
   /// ```
+  @inlinable
   public func ifLet<ChildState, ChildAction, Child: Reducer>(
     _ toChildState: WritableKeyPath<State, ChildState?>,
     action toChildAction: CasePath<Action, ChildAction>,
@@ -69,6 +71,7 @@ extension Reducer {
   /// ```swift
   /// .ifLet(\.selectedItem, action: Action.selectedItem) { ItemDetails() }
   /// ```
+  @inlinable
   public func ifLet<ChildState: Identifiable, ChildAction, Child: Reducer>(
     _ toChildState: WritableKeyPath<State, ChildState?>,
     action toChildAction: @escaping (ChildAction) -> Action,
@@ -89,6 +92,7 @@ extension Reducer {
   /// ```swift
   /// .ifLet(\.selectedItem, action: CasePath(Action.selectedItem)) { ItemDetails() }
   /// ```
+  @inlinable
   public func ifLet<ChildState: Identifiable, ChildAction, Child: Reducer>(
     _ toChildState: WritableKeyPath<State, ChildState?>,
     action toChildAction: CasePath<Action, ChildAction>,
@@ -105,16 +109,11 @@ extension Reducer {
 
 /// The reducer `ifLet(_:action:then:fileID:line:)` returns.
 public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
-  let parent: ResolvedReducer<Parent.State, Parent.Action>
-  let child: ResolvedReducer<Child.State, Child.Action>
-  let toChildState: WritableKeyPath<Parent.State, Child.State?>
-  let toChildAction: CasePath<Parent.Action, Child.Action>
-  let instance: (Child.State) -> AnyHashable?
-  /// Finds the child in the parent's state, for the store's check that it is still there.
-  let locator: ChildLocator
-  let fileID: StaticString
-  let line: UInt
+  /// The whole reducer, built once at init.
+  @usableFromInline
+  let resolvedReducer: ResolvedReducer<Parent.State, Parent.Action>
 
+  @inlinable
   init(
     parent: Parent,
     child: Child,
@@ -124,48 +123,113 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     fileID: StaticString,
     line: UInt
   ) {
-    self.parent = ResolvedReducer(parent)
-    self.child = ResolvedReducer(child)
-    self.toChildState = toChildState
-    self.toChildAction = toChildAction
-    self.instance = instance
-    locator = .optional(toChildState, instance: instance)
-    self.fileID = fileID
-    self.line = line
+    resolvedReducer = Self.makeReducer(
+      parent: ResolvedReducer(parent), child: ResolvedReducer(child), toChildState: toChildState,
+      toChildAction: toChildAction, instance: instance, fileID: fileID, line: line)
   }
 
-  /// The child instance present in `state`, as a scope component, or `nil` when it is absent.
-  private func presented(in state: Parent.State) -> ScopeComponent? {
-    guard let childState = state[keyPath: toChildState] else { return nil }
-    return ScopeComponent(
-      id: EffectID(child: toChildState, instance: instance(childState)), hasLifetime: true)
+  /// Builds the reducer. Inlinable, with everything it calls on every action, so that the
+  /// closure is compiled in the module that writes the `ifLet`, specialized for its concrete
+  /// types, and reaches a stored child state at its offset instead of through the key path.
+  /// What runs only for a child effect or a misuse warning stays out of line.
+  @inlinable
+  static func makeReducer<State, Action, ChildState, ChildAction>(
+    parent: ResolvedReducer<State, Action>,
+    child: ResolvedReducer<ChildState, ChildAction>,
+    toChildState: WritableKeyPath<State, ChildState?>,
+    toChildAction: CasePath<Action, ChildAction>,
+    instance: @escaping (ChildState) -> AnyHashable?,
+    fileID: StaticString,
+    line: UInt
+  ) -> ResolvedReducer<State, Action> {
+    let (selection, embed, visit) =
+      (toChildAction.selection, toChildAction.embedder, toChildAction.visitor)
+    let reduceParent = parent.reduce
+    let reduceChild = child.reduce
+    let scopeEffect = childEffectScoper(
+      toChildState: toChildState, toChildAction: toChildAction, instance: instance)
+    let offset = MemoryLayout<State>.offset(of: toChildState)
+    // The child state in place: at its offset when it is a stored property (the documented use
+    // of `MemoryLayout.offset(of:)`), else through the key path.
+    func withChild(_ state: inout State, _ body: (inout ChildState?) -> Void) {
+      guard let offset else {
+        // Read first: an absent child is not written back, so a setter or an observer of the
+        // property does not run for an action that changes nothing.
+        guard state[keyPath: toChildState] != nil else {
+          var absent: ChildState? = nil
+          return body(&absent)
+        }
+        return body(&state[keyPath: toChildState])
+      }
+      withUnsafeMutablePointer(to: &state) { root in
+        body(
+          &(UnsafeMutableRawPointer(root) + offset).assumingMemoryBound(to: ChildState?.self)
+            .pointee)
+      }
+    }
+    return ResolvedReducer { state, action in
+      var effect = Effect<Action>.none
+      _ = visitCase(action, selection: selection, embed: embed, visitor: visit) { childAction in
+        withChild(&state) { childState in
+          guard childState != nil else {
+            return warnAbsentChild(action: action, fileID: fileID, line: line)
+          }
+          // The instance before the child runs: the one whose effects these are.
+          let id = instance(childState!)
+          let childEffect = reduceChild(&childState!, childAction)
+          if !childEffect.isNone { effect = scopeEffect(childEffect, id) }
+        }
+      }
+      let parentEffect = reduceParent(&state, action)
+      if !parentEffect.isNone { effect = effect.merge(with: parentEffect) }
+      return effect
+    }
+  }
+
+  /// What turns a child effect into a parent effect: actions embedded, cancellation ids scoped
+  /// to the child instance, and the effect tied to the child's lifetime (the store cancels it
+  /// once the child state is `nil`, or holds another instance, after an action, whichever
+  /// reducer changed it). Out of line: it runs only when the child returns an effect.
+  @usableFromInline
+  static func childEffectScoper<State, Action, ChildState, ChildAction>(
+    toChildState: WritableKeyPath<State, ChildState?>,
+    toChildAction: CasePath<Action, ChildAction>,
+    instance: @escaping (ChildState) -> AnyHashable?
+  ) -> (Effect<ChildAction>, AnyHashable?) -> Effect<Action> {
+    let embed = toChildAction.embedder
+    let locator = ChildLocator.optional(toChildState, instance: instance)
+    return { childEffect, id in
+      childEffect.map(embed).scoped(
+        to: ScopeComponent(id: EffectID(child: toChildState, instance: id), hasLifetime: true),
+        locator: locator)
+    }
+  }
+
+  /// Reports a child action that arrived while the child state was `nil`. Out of line: the
+  /// warning's text and the description of the action are not part of the hot path.
+  @usableFromInline
+  static func warnAbsentChild<Action>(action: Action, fileID: StaticString, line: UInt) {
+    runtimeWarn(
+      """
+      An "ifLet" received a child action when the child state was nil: \(describe(action)). \
+      The action was ignored. Make sure child actions are only sent while the child state is \
+      present (dismissal cancels the child's effects, so this is usually an action sent \
+      from outside, such as a view).
+      """, fileID: fileID, line: line)
   }
 
   /// Runs the child (if the action is the child's and the child is present), then the parent.
   ///
   /// The store cancels the child's effects once the child state is `nil` (or holds another
   /// instance) after an action, whichever reducer changed it.
-  public func reduce(
-    into state: inout Parent.State, action: Parent.Action
-  ) -> Effect<
-    Parent.Action
-  > {
-    var effect = Effect<Parent.Action>.none
-    if let childAction = toChildAction.extract(from: action) {
-      if let component = presented(in: state) {
-        effect = child.reduce(&state[keyPath: toChildState]!, childAction)
-          .map(toChildAction.embed)
-          .scoped(to: component, locator: locator)
-      } else {
-        runtimeWarn(
-          """
-          An "ifLet" received a child action when the child state was nil: \(describe(action)). \
-          The action was ignored. Make sure child actions are only sent while the child state is \
-          present (dismissal cancels the child's effects, so this is usually an action sent \
-          from outside, such as a view).
-          """, fileID: fileID, line: line)
-      }
-    }
-    return effect.merge(with: parent.reduce(&state, action))
+  @inlinable
+  public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>
+  {
+    resolvedReducer.reduce(&state, action)
   }
+}
+
+extension _IfLetReducer: ResolvedReducerConvertible {
+  @inlinable
+  package var resolved: ResolvedReducer<Parent.State, Parent.Action> { resolvedReducer }
 }
