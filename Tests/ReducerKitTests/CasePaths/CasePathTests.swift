@@ -175,6 +175,27 @@ private func warnings(containing marker: String, _ body: () -> Void) -> [String]
     #expect(b.extract(from: .a(2)) == nil)
   }
 
+  @Test func visitCaseReadsAConstructorMadePathDirectlyAndAClosureMadeOneThroughItsVisitor() {
+    func visited<Root, Value>(_ path: CasePath<Root, Value>, _ root: Root) -> [Value] {
+      var values: [Value] = []
+      let found = visitCase(
+        root, selection: path.selection, embed: path.embedder, visitor: path.visitor
+      ) { values.append($0) }
+      #expect(found == !values.isEmpty)
+      return values
+    }
+    let constructorMade = CasePath(Mixed.text)
+    #expect(constructorMade.selection != nil)
+    #expect(visited(constructorMade, .text(longText)) == [longText])
+    #expect(visited(constructorMade, .number(1)).isEmpty)
+    #expect(visited(CasePath(WithIndirect.boxed), .boxed("in a box")) == ["in a box"])
+    let closureMade = CasePath<Mixed, Int>(
+      embed: Mixed.number, extract: { if case .number(let n) = $0 { n } else { nil } })
+    #expect(closureMade.selection == nil)
+    #expect(visited(closureMade, .number(7)) == [7])
+    #expect(visited(closureMade, .first).isEmpty)
+  }
+
   @Test func embedBuildsTheCase() {
     #expect(CasePath(SamePayload.b).embed(3) == .b(3))
     #expect(CasePath(Mixed.text).embed(longText) == .text(longText))

@@ -94,6 +94,29 @@ import Testing
     #expect(state.rows[id: 7_777]?.ticks == 1)
   }
 
+  /// A list whose rows are reached through a computed property: no stored offset, so `forEach`
+  /// goes through the key path.
+  struct Wrapped: Reducer {
+    struct State: Equatable {
+      var box: [IdentifiedArrayOf<Row.State>] = [[Row.State(id: 1), Row.State(id: 2)]]
+      var rows: IdentifiedArrayOf<Row.State> {
+        get { box[0] }
+        set { box[0] = newValue }
+      }
+    }
+    enum Action: Equatable { case rows(IdentifiedActionOf<Row>) }
+    var body: some ReducerOf<Self> {
+      EmptyReducer().forEach(\.rows, action: Action.rows) { Row() }
+    }
+  }
+
+  @Test func rowsBehindAComputedPropertyAreReducedThroughTheKeyPath() {
+    #expect(MemoryLayout<Wrapped.State>.offset(of: \Wrapped.State.rows) == nil)
+    let store = Store(initialState: Wrapped.State()) { Wrapped() }
+    store.send(.rows(.element(id: 2, action: .tick)))
+    #expect(store.state.box[0].map(\.ticks) == [0, 1])
+  }
+
   @Test func anActionForAMissingIDWarnsAndChangesNothing() {
     let recorder = WarningRecorder(matching: "forEach")
     let store = makeStore()

@@ -86,6 +86,39 @@ import Testing
     #expect(recorder.messages.first?.contains("tick") == true)
   }
 
+  /// A parent whose optional child has an observer (so no stored offset: the key path is used).
+  struct Watched: Reducer {
+    struct State: Equatable {
+      var timer: Timer.State? {
+        didSet { timerWrites += 1 }
+      }
+      var timerWrites = 0
+    }
+    enum Action: Equatable {
+      case timer(Timer.Action)
+      case show
+    }
+    var body: some ReducerOf<Self> {
+      Reduce { state, action in
+        if case .show = action { state.timer = Timer.State() }
+        return .none
+      }
+      .ifLet(\.timer, action: Action.timer) { Timer() }
+    }
+  }
+
+  @Test func anActionForAnAbsentChildDoesNotWriteThePropertyBack() {
+    let recorder = WarningRecorder(matching: "ifLet")
+    let store = Store(initialState: Watched.State()) { Watched() }
+    store.send(.timer(.tick))
+    #expect(store.state.timerWrites == 0)
+    #expect(recorder.messages.count == 1)
+    store.send(.show)
+    store.send(.timer(.tick))
+    #expect(store.state.timer?.ticks == 1)
+    #expect(store.state.timerWrites == 2)
+  }
+
   @Test func aParentCancelDoesNotReachTheChildsID() async {
     let store = Store(initialState: Parent.State()) { Parent() }
     store.send(.show)

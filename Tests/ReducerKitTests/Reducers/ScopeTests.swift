@@ -116,6 +116,48 @@ import Testing
     b.cancel()
     await b.finish()
   }
+
+  /// A parent whose child state is reached through a computed property (no stored offset), and
+  /// one whose child property has an observer: both go through the key path.
+  struct Boxed: Reducer {
+    struct State: Equatable {
+      var storage: [Counter.State] = [Counter.State()]
+      var counter: Counter.State {
+        get { storage[0] }
+        set { storage[0] = newValue }
+      }
+      var observed = Counter.State() {
+        didSet { observedWrites += 1 }
+      }
+      var observedWrites = 0
+    }
+    enum Action: Equatable {
+      case counter(Counter.Action)
+      case observed(Counter.Action)
+    }
+    var body: some ReducerOf<Self> {
+      Scope(state: \.counter, action: Action.counter) { Counter() }
+      Scope(state: \.observed, action: Action.observed) { Counter() }
+    }
+  }
+
+  @Test func aChildBehindAComputedPropertyIsReducedThroughItsKeyPath() {
+    #expect(MemoryLayout<Boxed.State>.offset(of: \Boxed.State.counter) == nil)
+    let store = Store(initialState: Boxed.State()) { Boxed() }
+    store.send(.counter(.increment))
+    store.send(.counter(.increment))
+    #expect(store.state.storage == [Counter.State(count: 2)])
+  }
+
+  @Test func aChildPropertyWithAnObserverRunsItsObserverOncePerChildAction() {
+    #expect(MemoryLayout<Boxed.State>.offset(of: \Boxed.State.observed) == nil)
+    let store = Store(initialState: Boxed.State()) { Boxed() }
+    store.send(.observed(.increment))
+    #expect(store.state.observed.count == 1)
+    #expect(store.state.observedWrites == 1)
+    store.send(.counter(.increment))
+    #expect(store.state.observedWrites == 1)
+  }
 }
 
 extension ScopeTests.Parent.Action: Sendable {}
