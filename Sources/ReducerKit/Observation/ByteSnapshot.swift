@@ -20,20 +20,27 @@
 /// are still the same, the observer's part did not change.
 ///
 /// The first 16 bytes are copied in, so that checking a small field touches only the state and
-/// the array of checks.
+/// the array of checks; the check is 32 bytes, so that a scan of them is a scan of whole words
+/// with a shift for an index.
 package struct ByteCheck {
-  /// The range's offset in the state; -1 when the observer has no byte check.
-  let offset: Int
-  let size: Int
+  /// The range's offset in the state; -1 when the observer has no byte check (it has no fixed
+  /// offset, or a range too far or too large for these fields, left to the observer's check).
+  let offset: Int32
+  let size: UInt16
+  /// Whether different bytes prove a changed value, so that `==` need not decide: true only for
+  /// types whose `==` is equality of their bytes (see ``bytesDecideEquality(of:)``).
+  let bytesDecide: Bool
   /// The snapshot's first 16 bytes, zero-padded.
   let head: (UInt64, UInt64)
   let snapshot: UnsafeRawPointer
 
-  init(offset: Int, size: Int, snapshot: UnsafeRawPointer) {
-    self.offset = offset
-    self.size = size
+  init(offset: Int, size: Int, snapshot: UnsafeRawPointer, bytesDecide: Bool = false) {
+    let fits = offset >= 0 && offset <= Int(Int32.max) && size <= Int(UInt16.max)
+    self.offset = fits ? Int32(offset) : -1
+    self.size = fits ? UInt16(size) : 0
     self.snapshot = snapshot
-    head = ByteCheck.head(of: snapshot, size: size)
+    self.bytesDecide = bytesDecide && fits
+    head = fits ? ByteCheck.head(of: snapshot, size: size) : (0, 0)
   }
 
   /// The first 16 bytes at `pointer`, of `size`, zero-padded.
@@ -50,11 +57,22 @@ package struct ByteCheck {
   @inline(__always)
   func isUnchanged(in state: UnsafeRawPointer) -> Bool {
     guard offset >= 0 else { return false }
-    let field = state + offset
+    let field = state + Int(offset)
+    let size = Int(size)
     if size == 8 { return field.loadUnaligned(as: UInt64.self) == head.0 }
     if size <= 16 { return ByteCheck.head(of: field, size: size) == head }
     return bytesAreEqual(field, snapshot, count: size)
   }
+}
+
+/// Whether `==` of `Value` is equality of its bytes, so that different bytes prove different
+/// values: the integer types and `Bool` (no padding, one representation per value). Not the
+/// floating-point types (`-0.0 == 0.0`, `nan != nan`), nor any type whose `==` is its author's.
+func bytesDecideEquality<Value>(of _: Value.Type) -> Bool {
+  Value.self == Int.self || Value.self == Bool.self || Value.self == UInt.self
+    || Value.self == Int64.self || Value.self == UInt64.self || Value.self == Int32.self
+    || Value.self == UInt32.self || Value.self == Int16.self || Value.self == UInt16.self
+    || Value.self == Int8.self || Value.self == UInt8.self
 }
 
 /// Whether `count` bytes at `lhs` and `rhs` are equal, a word at a time.
@@ -82,4 +100,62 @@ func bytesAreEqual(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer, count: Int)
     offset &+= 1
   }
   return true
+}
+
+/// The byte checks of a ``StateObserverList``, in memory of their own, so that the scan after
+/// each action reads them with no bounds, uniqueness or exclusivity checks.
+///
+/// Invariants: `base` holds `capacity` checks, of which the first `count` are initialized
+/// (`ByteCheck` is a trivial type: nothing to destroy, copies are plain moves of bytes); every
+/// position passed in is below `count`, which the list, the one owner, ensures.
+package final class ByteChecks {
+  private var base: UnsafeMutablePointer<ByteCheck>
+  private var capacity = 16
+  /// How many checks there are.
+  private(set) var count = 0
+
+  init() {
+    base = .allocate(capacity: capacity)
+  }
+
+  deinit {
+    base.deallocate()
+  }
+
+  subscript(position: Int) -> ByteCheck {
+    @inline(__always) get { base[position] }
+    @inline(__always) set { base[position] = newValue }
+  }
+
+  func append(_ check: ByteCheck) {
+    if count == capacity {
+      let grown = UnsafeMutablePointer<ByteCheck>.allocate(capacity: capacity * 2)
+      grown.initialize(from: base, count: count)
+      base.deallocate()
+      base = grown
+      capacity *= 2
+    }
+    (base + count).initialize(to: check)
+    count += 1
+  }
+
+  /// Removes the last check and returns it.
+  @inline(__always)
+  func removeLast() -> ByteCheck {
+    count -= 1
+    return base[count]
+  }
+
+  /// The last position below `end` whose range no longer holds its snapshot's bytes (or that has
+  /// no byte check), or -1 when there is none.
+  @inline(__always)
+  func lastChanged(before end: Int, in state: UnsafeRawPointer) -> Int {
+    let base = base
+    var position = end &- 1
+    while position >= 0 {
+      if !base[position].isUnchanged(in: state) { return position }
+      position &-= 1
+    }
+    return -1
+  }
 }

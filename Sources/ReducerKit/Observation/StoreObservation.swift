@@ -11,6 +11,9 @@ package class ObservedPart {
   let offset: Int
   /// The size of the part's value, in bytes.
   let size: Int
+  /// Whether different bytes at `offset` prove a changed value (the value's `==` is equality of
+  /// bytes), so that no `==` runs.
+  let bytesDecide: Bool
   /// Tells the registrar of the store that read the part.
   let notify: @MainActor () -> Void
   /// Where the part's live observer is in its root's ``StateObserverList``; -1 when it has none.
@@ -20,9 +23,12 @@ package class ObservedPart {
   /// the same place, so a released store's observers can be found without a search.
   var rowLocation: (group: ObjectIdentifier, id: AnyHashable)?
 
-  fileprivate init(offset: Int?, size: Int, notify: @escaping @MainActor () -> Void) {
+  fileprivate init(
+    offset: Int?, size: Int, bytesDecide: Bool, notify: @escaping @MainActor () -> Void
+  ) {
     self.offset = offset ?? -1
     self.size = size
+    self.bytesDecide = bytesDecide && offset != nil
     self.notify = notify
   }
 
@@ -60,7 +66,9 @@ private class TypedPart<State, Value>: ObservedPart {
     _ keyPath: KeyPath<State, Value>, offset: Int?, notify: @escaping @MainActor () -> Void
   ) {
     self.keyPath = keyPath
-    super.init(offset: offset, size: MemoryLayout<Value>.size, notify: notify)
+    super.init(
+      offset: offset, size: MemoryLayout<Value>.size,
+      bytesDecide: bytesDecideEquality(of: Value.self), notify: notify)
   }
 
   /// Reads the value from a state: in place when it is at a known offset.
@@ -141,7 +149,9 @@ package final class StateObserver {
   /// need not call into each observer; its offset is -1 when there is none (the part has no
   /// fixed offset, or the observer's store is scoped).
   var byteCheck: ByteCheck {
-    ByteCheck(offset: lift == nil ? part.offset : -1, size: part.size, snapshot: snapshot)
+    ByteCheck(
+      offset: lift == nil ? part.offset : -1, size: part.size, snapshot: snapshot,
+      bytesDecide: part.bytesDecide)
   }
 
   /// Whether the part changed, given the root store's state. (A scoped store's state that is
@@ -162,7 +172,10 @@ package final class StateObserver {
   @inline(__always)
   private func hasChanged(_ state: UnsafeRawPointer) -> Bool {
     let offset = part.offset
-    if offset >= 0, bytesAreEqual(state + offset, snapshot, count: part.size) { return false }
+    if offset >= 0 {
+      if bytesAreEqual(state + offset, snapshot, count: part.size) { return false }
+      if part.bytesDecide { return true }
+    }
     return part.differs(state, snapshot)
   }
 }
