@@ -11,7 +11,9 @@
 ///   references as the field, and a copy-on-write buffer both share cannot change in place).
 /// - `offset + size` is within the state, and the snapshot holds `size` initialized bytes: the
 ///   snapshot is a copy of the field's value, made when the observer read it, and destroyed only
-///   with the observer.
+///   with the observer. A ``ByteCheck`` reads its snapshot pointer only for a field of more than
+///   16 bytes (the first 16 are copied into it); an observer whose value is a plain value of at
+///   most 16 bytes keeps it inline, and its check's pointer is not valid after it was made.
 /// - The pointers passed are to the current state of the store that made the check, valid for the
 ///   duration of the call (the root's state storage, or a scoped store's state lifted from it).
 /// - Loads are unaligned (`loadUnaligned`), so no alignment is assumed.
@@ -105,37 +107,66 @@ func bytesAreEqual(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer, count: Int)
 /// The byte checks of a ``StateObserverList``, in memory of their own, so that the scan after
 /// each action reads them with no bounds, uniqueness or exclusivity checks.
 ///
-/// Invariants: `base` holds `capacity` checks, of which the first `count` are initialized
-/// (`ByteCheck` is a trivial type: nothing to destroy, copies are plain moves of bytes); every
-/// position passed in is below `count`, which the list, the one owner, ensures.
+/// Beside each check is its word check: the offset and bytes of a field of exactly 8 bytes (an
+/// `Int`, a `Double`, a reference: most fields), or -1 when the full check decides. The scan
+/// reads the 16-byte word checks, and the 32-byte checks only for the other fields.
+///
+/// Invariants: `checks` and `words` hold `capacity` elements each, of which the first `count`
+/// are initialized (both are trivial types: nothing to destroy, copies are plain moves of
+/// bytes); every position passed in is below `count`, which the list, the one owner, ensures.
 package final class ByteChecks {
-  private var base: UnsafeMutablePointer<ByteCheck>
+  /// A field of 8 bytes: its offset (-1 for another field) and the bytes it had.
+  private struct WordCheck {
+    let offset: Int
+    let word: UInt64
+
+    init(_ check: ByteCheck) {
+      if check.offset >= 0, check.size == 8 {
+        (offset, word) = (Int(check.offset), check.head.0)
+      } else {
+        (offset, word) = (-1, 0)
+      }
+    }
+  }
+
+  private var checks: UnsafeMutablePointer<ByteCheck>
+  private var words: UnsafeMutablePointer<WordCheck>
   private var capacity = 16
   /// How many checks there are.
   private(set) var count = 0
 
   init() {
-    base = .allocate(capacity: capacity)
+    checks = .allocate(capacity: capacity)
+    words = .allocate(capacity: capacity)
   }
 
   deinit {
-    base.deallocate()
+    checks.deallocate()
+    words.deallocate()
   }
 
   subscript(position: Int) -> ByteCheck {
-    @inline(__always) get { base[position] }
-    @inline(__always) set { base[position] = newValue }
+    @inline(__always) get { checks[position] }
+    @inline(__always) set {
+      checks[position] = newValue
+      words[position] = WordCheck(newValue)
+    }
   }
 
   func append(_ check: ByteCheck) {
     if count == capacity {
-      let grown = UnsafeMutablePointer<ByteCheck>.allocate(capacity: capacity * 2)
-      grown.initialize(from: base, count: count)
-      base.deallocate()
-      base = grown
+      let grownChecks = UnsafeMutablePointer<ByteCheck>.allocate(capacity: capacity * 2)
+      grownChecks.initialize(from: checks, count: count)
+      checks.deallocate()
+      checks = grownChecks
+      let grownWords = UnsafeMutablePointer<WordCheck>.allocate(capacity: capacity * 2)
+      grownWords.initialize(from: words, count: count)
+      words.deallocate()
+      words = grownWords
       capacity *= 2
     }
-    (base + count).initialize(to: check)
+    (checks + count).initialize(to: check)
+    (words + count).initialize(to: WordCheck(check))
     count += 1
   }
 
@@ -143,17 +174,22 @@ package final class ByteChecks {
   @inline(__always)
   func removeLast() -> ByteCheck {
     count -= 1
-    return base[count]
+    return checks[count]
   }
 
   /// The last position below `end` whose range no longer holds its snapshot's bytes (or that has
   /// no byte check), or -1 when there is none.
   @inline(__always)
   func lastChanged(before end: Int, in state: UnsafeRawPointer) -> Int {
-    let base = base
+    let (checks, words) = (checks, words)
     var position = end &- 1
     while position >= 0 {
-      if !base[position].isUnchanged(in: state) { return position }
+      let word = words[position]
+      if word.offset >= 0 {
+        if (state + word.offset).loadUnaligned(as: UInt64.self) != word.word { return position }
+      } else if !checks[position].isUnchanged(in: state) {
+        return position
+      }
       position &-= 1
     }
     return -1

@@ -125,6 +125,7 @@ package final class ObservationHub<State, Action> {
   ///
   /// - Complexity: O(1) per released part (O(the row's observers) for a row store's part).
   private func removeReleasedObservers() {
+    guard releasedParts.hasOwners else { return }
     let parts = releasedParts.take()
     guard !parts.isEmpty else { return }
     for part in parts {
