@@ -11,7 +11,9 @@
 ///   references as the field, and a copy-on-write buffer both share cannot change in place).
 /// - `offset + size` is within the state, and the snapshot holds `size` initialized bytes: the
 ///   snapshot is a copy of the field's value, made when the observer read it, and destroyed only
-///   with the observer.
+///   with the observer. A ``ByteCheck`` reads its snapshot pointer only for a field of more than
+///   16 bytes (the first 16 are copied into it); an observer whose value is a plain value of at
+///   most 16 bytes keeps it inline, and its check's pointer is not valid after it was made.
 /// - The pointers passed are to the current state of the store that made the check, valid for the
 ///   duration of the call (the root's state storage, or a scoped store's state lifted from it).
 /// - Loads are unaligned (`loadUnaligned`), so no alignment is assumed.
@@ -20,20 +22,27 @@
 /// are still the same, the observer's part did not change.
 ///
 /// The first 16 bytes are copied in, so that checking a small field touches only the state and
-/// the array of checks.
+/// the array of checks; the check is 32 bytes, so that a scan of them is a scan of whole words
+/// with a shift for an index.
 package struct ByteCheck {
-  /// The range's offset in the state; -1 when the observer has no byte check.
-  let offset: Int
-  let size: Int
+  /// The range's offset in the state; -1 when the observer has no byte check (it has no fixed
+  /// offset, or a range too far or too large for these fields, left to the observer's check).
+  let offset: Int32
+  let size: UInt16
+  /// Whether different bytes prove a changed value, so that `==` need not decide: true only for
+  /// types whose `==` is equality of their bytes (see ``bytesDecideEquality(of:)``).
+  let bytesDecide: Bool
   /// The snapshot's first 16 bytes, zero-padded.
   let head: (UInt64, UInt64)
   let snapshot: UnsafeRawPointer
 
-  init(offset: Int, size: Int, snapshot: UnsafeRawPointer) {
-    self.offset = offset
-    self.size = size
+  init(offset: Int, size: Int, snapshot: UnsafeRawPointer, bytesDecide: Bool = false) {
+    let fits = offset >= 0 && offset <= Int(Int32.max) && size <= Int(UInt16.max)
+    self.offset = fits ? Int32(offset) : -1
+    self.size = fits ? UInt16(size) : 0
     self.snapshot = snapshot
-    head = ByteCheck.head(of: snapshot, size: size)
+    self.bytesDecide = bytesDecide && fits
+    head = fits ? ByteCheck.head(of: snapshot, size: size) : (0, 0)
   }
 
   /// The first 16 bytes at `pointer`, of `size`, zero-padded.
@@ -50,11 +59,22 @@ package struct ByteCheck {
   @inline(__always)
   func isUnchanged(in state: UnsafeRawPointer) -> Bool {
     guard offset >= 0 else { return false }
-    let field = state + offset
+    let field = state + Int(offset)
+    let size = Int(size)
     if size == 8 { return field.loadUnaligned(as: UInt64.self) == head.0 }
     if size <= 16 { return ByteCheck.head(of: field, size: size) == head }
     return bytesAreEqual(field, snapshot, count: size)
   }
+}
+
+/// Whether `==` of `Value` is equality of its bytes, so that different bytes prove different
+/// values: the integer types and `Bool` (no padding, one representation per value). Not the
+/// floating-point types (`-0.0 == 0.0`, `nan != nan`), nor any type whose `==` is its author's.
+func bytesDecideEquality<Value>(of _: Value.Type) -> Bool {
+  Value.self == Int.self || Value.self == Bool.self || Value.self == UInt.self
+    || Value.self == Int64.self || Value.self == UInt64.self || Value.self == Int32.self
+    || Value.self == UInt32.self || Value.self == Int16.self || Value.self == UInt16.self
+    || Value.self == Int8.self || Value.self == UInt8.self
 }
 
 /// Whether `count` bytes at `lhs` and `rhs` are equal, a word at a time.
@@ -82,4 +102,96 @@ func bytesAreEqual(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer, count: Int)
     offset &+= 1
   }
   return true
+}
+
+/// The byte checks of a ``StateObserverList``, in memory of their own, so that the scan after
+/// each action reads them with no bounds, uniqueness or exclusivity checks.
+///
+/// Beside each check is its word check: the offset and bytes of a field of exactly 8 bytes (an
+/// `Int`, a `Double`, a reference: most fields), or -1 when the full check decides. The scan
+/// reads the 16-byte word checks, and the 32-byte checks only for the other fields.
+///
+/// Invariants: `checks` and `words` hold `capacity` elements each, of which the first `count`
+/// are initialized (both are trivial types: nothing to destroy, copies are plain moves of
+/// bytes); every position passed in is below `count`, which the list, the one owner, ensures.
+package final class ByteChecks {
+  /// A field of 8 bytes: its offset (-1 for another field) and the bytes it had.
+  private struct WordCheck {
+    let offset: Int
+    let word: UInt64
+
+    init(_ check: ByteCheck) {
+      if check.offset >= 0, check.size == 8 {
+        (offset, word) = (Int(check.offset), check.head.0)
+      } else {
+        (offset, word) = (-1, 0)
+      }
+    }
+  }
+
+  private var checks: UnsafeMutablePointer<ByteCheck>
+  private var words: UnsafeMutablePointer<WordCheck>
+  private var capacity = 16
+  /// How many checks there are.
+  private(set) var count = 0
+
+  init() {
+    checks = .allocate(capacity: capacity)
+    words = .allocate(capacity: capacity)
+  }
+
+  deinit {
+    checks.deallocate()
+    words.deallocate()
+  }
+
+  subscript(position: Int) -> ByteCheck {
+    @inline(__always) get { checks[position] }
+    @inline(__always) set {
+      checks[position] = newValue
+      words[position] = WordCheck(newValue)
+    }
+  }
+
+  func append(_ check: ByteCheck) {
+    if count == capacity {
+      let grownChecks = UnsafeMutablePointer<ByteCheck>.allocate(capacity: capacity * 2)
+      grownChecks.initialize(from: checks, count: count)
+      checks.deallocate()
+      checks = grownChecks
+      let grownWords = UnsafeMutablePointer<WordCheck>.allocate(capacity: capacity * 2)
+      grownWords.initialize(from: words, count: count)
+      words.deallocate()
+      words = grownWords
+      capacity *= 2
+    }
+    (checks + count).initialize(to: check)
+    (words + count).initialize(to: WordCheck(check))
+    count += 1
+  }
+
+  /// Removes the last check and returns it.
+  @inline(__always)
+  func removeLast() -> ByteCheck {
+    count -= 1
+    return checks[count]
+  }
+
+  /// The last position below `end` whose range no longer holds its snapshot's bytes (or that has
+  /// no byte check), or -1 when there is none.
+  @inline(__always)
+  func lastChanged(before end: Int, in state: UnsafeRawPointer) -> Int {
+    let (checks, words) = (checks, words)
+    var position = end &- 1
+    while position >= 0 {
+      let word = words[position]
+      if word.offset >= 0 {
+        if (state + word.offset).loadUnaligned(as: UInt64.self) != word.word { return position }
+      } else if !checks[position].isUnchanged(in: state) {
+        return position
+      }
+      position &-= 1
+    }
+    return -1
+  }
 }

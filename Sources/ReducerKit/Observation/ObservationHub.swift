@@ -13,9 +13,14 @@ package final class ObservationHub<State, Action> {
   private weak var observedStore: Store<State, Action>?
   /// Observers of parts of the state, checked after each action.
   private let observers = StateObserverList()
+  // Unchecked for exclusivity, as the lists': every access is on the main actor, and none is
+  // held across user code (an observer's check or notification runs with the notified
+  // observers taken out of `changedObservers`, and registers nothing while checks run).
   /// Reused between actions, so that notifying allocates nothing.
+  @exclusivity(unchecked)
   private var changedObservers: [StateObserver] = []
   /// Observers of rows, by collection: checked only for the rows an action touched.
+  @exclusivity(unchecked)
   private var rowGroups: [ObjectIdentifier: RowObserverGroup] = [:]
   private var hasObservers = false
   /// Whether observers' checks are running: reads they make register no new observers.
@@ -120,6 +125,7 @@ package final class ObservationHub<State, Action> {
   ///
   /// - Complexity: O(1) per released part (O(the row's observers) for a row store's part).
   private func removeReleasedObservers() {
+    guard releasedParts.hasOwners else { return }
     let parts = releasedParts.take()
     guard !parts.isEmpty else { return }
     for part in parts {
@@ -144,14 +150,18 @@ package final class ObservationHub<State, Action> {
     // read the state in place (no exclusive access to it is in progress), and what they read
     // registers no observer while the lists are scanned.
     isCheckingObservers = true
-    observers.takeChanged(in: state, into: &changed)
-    for group in rowGroups.values { group.takeChanged(in: state, into: &changed) }
-    isCheckingObservers = false
-    // A group with no live observer is dropped (and made again by the next read of a row): a
-    // parent store that is gone must not leave a group checked after every action.
-    if rowGroups.values.contains(where: { $0.liveCount == 0 }) {
-      rowGroups = rowGroups.filter { $0.value.liveCount > 0 }
+    if !observers.isEmpty { observers.takeChanged(in: state, into: &changed) }
+    if !rowGroups.isEmpty {
+      var hasEmptyGroup = false
+      for group in rowGroups.values {
+        group.takeChanged(in: state, into: &changed)
+        if group.liveCount == 0 { hasEmptyGroup = true }
+      }
+      // A group with no live observer is dropped (and made again by the next read of a row): a
+      // parent store that is gone must not leave a group checked after every action.
+      if hasEmptyGroup { rowGroups = rowGroups.filter { $0.value.liveCount > 0 } }
     }
+    isCheckingObservers = false
     hasObservers = !observers.isEmpty || !rowGroups.isEmpty
     for observer in changed { observer.notify() }
     changed.removeAll(keepingCapacity: true)

@@ -5,11 +5,15 @@
 /// replaces it. The part remembers its observer's position, so adding and removing hash nothing.
 @MainActor
 package final class StateObserverList {
+  // Unchecked for exclusivity: every access is on the main actor, in a method of this class that
+  // runs no user code while it holds an access. (The one call into user code, an observer's
+  // check in `takeChanged`, runs between accesses; what it reads of the store registers no
+  // observer, so it does not reach this list.) The dynamic checks the compiler cannot remove
+  // here were a runtime call per access, several per action.
+  @exclusivity(unchecked)
   private var observers: ContiguousArray<StateObserver> = []
   /// Each observer's byte check, in the same order: most checks end here.
-  private var byteChecks: ContiguousArray<ByteCheck> = []
-  /// Reused between actions, so that a check allocates nothing.
-  private var changedPositions: [Int] = []
+  private let byteChecks = ByteChecks()
 
   /// Whether no observer is live.
   package var isEmpty: Bool { observers.isEmpty }
@@ -39,45 +43,43 @@ package final class StateObserverList {
     let position = part.listPosition
     guard position >= 0 else { return }
     part.listPosition = -1
-    let last = observers.count - 1
-    if position != last {
-      observers.swapAt(position, last)
-      byteChecks.swapAt(position, last)
-      observers[position].part.listPosition = position
-    }
-    observers.removeLast()
-    byteChecks.removeLast()
+    removeObserver(at: position)
+  }
+
+  /// Removes the observer at `position`, moving the last observer there.
+  @inline(__always)
+  @discardableResult
+  private func removeObserver(at position: Int) -> StateObserver {
+    let last = observers.removeLast()
+    let lastCheck = byteChecks.removeLast()
+    guard position < observers.count else { return last }
+    let removed = observers[position]
+    observers[position] = last
+    byteChecks[position] = lastCheck
+    last.part.listPosition = position
+    return removed
   }
 
   /// Removes the observers whose part changed in `state` (the root store's) and appends them to
-  /// `changed`.
+  /// `changed`, from the last position to the first.
+  ///
+  /// - Complexity: O(*n*) byte comparisons, most of them one word; `==` only where the bytes
+  ///   differ and do not decide.
   package func takeChanged(in state: UnsafeRawPointer, into changed: inout [StateObserver]) {
-    // Taken out while in use: a check runs `==`, which is the user's code.
-    var positions = changedPositions
-    changedPositions = []
-    byteChecks.withUnsafeBufferPointer { byteChecks in
-      observers.withUnsafeBufferPointer { observers in
-        for position in byteChecks.indices {
-          if byteChecks[position].isUnchanged(in: state) { continue }
-          if observers[position].check(state) { positions.append(position) }
-        }
+    // From the back: the observer that moves into a removed one's place was checked already.
+    var end = byteChecks.count
+    while true {
+      let position = byteChecks.lastChanged(before: end, in: state)
+      guard position >= 0 else { return }
+      end = position
+      // Different bytes of an integer or a `Bool` are a change; otherwise the check runs `==`,
+      // the user's code (no access is held across it).
+      guard byteChecks[position].bytesDecide || observers[position].check(state) else {
+        continue
       }
-    }
-    // Positions ascend: remove from the back, swapping each with the last observer.
-    for position in positions.reversed() {
-      let observer = observers[position]
+      let observer = removeObserver(at: position)
       observer.part.listPosition = -1
       changed.append(observer)
-      let last = observers.count - 1
-      if position != last {
-        observers.swapAt(position, last)
-        byteChecks.swapAt(position, last)
-        observers[position].part.listPosition = position
-      }
-      observers.removeLast()
-      byteChecks.removeLast()
     }
-    positions.removeAll(keepingCapacity: true)
-    changedPositions = positions
   }
 }

@@ -11,6 +11,9 @@ package class ObservedPart {
   let offset: Int
   /// The size of the part's value, in bytes.
   let size: Int
+  /// Whether different bytes at `offset` prove a changed value (the value's `==` is equality of
+  /// bytes), so that no `==` runs.
+  let bytesDecide: Bool
   /// Tells the registrar of the store that read the part.
   let notify: @MainActor () -> Void
   /// Where the part's live observer is in its root's ``StateObserverList``; -1 when it has none.
@@ -20,9 +23,12 @@ package class ObservedPart {
   /// the same place, so a released store's observers can be found without a search.
   var rowLocation: (group: ObjectIdentifier, id: AnyHashable)?
 
-  fileprivate init(offset: Int?, size: Int, notify: @escaping @MainActor () -> Void) {
+  fileprivate init(
+    offset: Int?, size: Int, bytesDecide: Bool, notify: @escaping @MainActor () -> Void
+  ) {
     self.offset = offset ?? -1
     self.size = size
+    self.bytesDecide = bytesDecide && offset != nil
     self.notify = notify
   }
 
@@ -60,7 +66,9 @@ private class TypedPart<State, Value>: ObservedPart {
     _ keyPath: KeyPath<State, Value>, offset: Int?, notify: @escaping @MainActor () -> Void
   ) {
     self.keyPath = keyPath
-    super.init(offset: offset, size: MemoryLayout<Value>.size, notify: notify)
+    super.init(
+      offset: offset, size: MemoryLayout<Value>.size,
+      bytesDecide: bytesDecideEquality(of: Value.self), notify: notify)
   }
 
   /// Reads the value from a state: in place when it is at a known offset.
@@ -116,21 +124,45 @@ package typealias StateLift = (
 /// `lift` that finds that store's state in the root's.
 package final class StateObserver {
   let part: ObservedPart
-  /// A copy of the value read, in memory of its own, so a check can compare bytes in place.
-  private let snapshot: UnsafeMutableRawPointer
+  /// The value read, when it is a plain value (`_isPOD`: no references, nothing to destroy) of
+  /// at most 16 bytes: its bytes, zero-padded. A copy of these bytes is a copy of the value.
+  private let inlineSnapshot: (UInt64, UInt64)
+  /// Otherwise a copy of the value read, in memory of its own; `nil` when it is inline.
+  private let snapshot: UnsafeMutableRawPointer?
   /// For a scoped store's observer: finds its state in the root's.
   private let lift: StateLift?
 
   init<Value>(part: ObservedPart, value: Value, lift: StateLift?) {
     self.part = part
     self.lift = lift
-    let snapshot = UnsafeMutablePointer<Value>.allocate(capacity: 1)
-    snapshot.initialize(to: value)
-    self.snapshot = UnsafeMutableRawPointer(snapshot)
+    if _isPOD(Value.self), MemoryLayout<Value>.size <= 16, MemoryLayout<Value>.alignment <= 8 {
+      // A plain value needs no memory of its own, nor destroying: no allocation per read, and
+      // none freed when the observer is notified.
+      var bytes: (UInt64, UInt64) = (0, 0)
+      withUnsafeMutableBytes(of: &bytes) { bytes in
+        withUnsafeBytes(of: value) { bytes.copyMemory(from: $0) }
+      }
+      inlineSnapshot = bytes
+      snapshot = nil
+    } else {
+      inlineSnapshot = (0, 0)
+      let snapshot = UnsafeMutablePointer<Value>.allocate(capacity: 1)
+      snapshot.initialize(to: value)
+      self.snapshot = UnsafeMutableRawPointer(snapshot)
+    }
   }
 
   deinit {
-    part.destroySnapshot(snapshot)
+    if let snapshot { part.destroySnapshot(snapshot) }
+  }
+
+  /// Runs `body` with a pointer to the value read (for an inline one, to a copy of its bytes,
+  /// valid during the call).
+  @inline(__always)
+  private func withSnapshot<R>(_ body: (UnsafeRawPointer) -> R) -> R {
+    if let snapshot { return body(snapshot) }
+    var bytes = inlineSnapshot
+    return withUnsafeBytes(of: &bytes) { body($0.baseAddress!) }
   }
 
   /// Tells the registrar of the store that read the part.
@@ -140,8 +172,15 @@ package final class StateObserver {
   /// The byte comparison that proves this observer's part unchanged, for a check loop that
   /// need not call into each observer; its offset is -1 when there is none (the part has no
   /// fixed offset, or the observer's store is scoped).
+  ///
+  /// (For an inline snapshot, the check's snapshot pointer is not valid after this returns: a
+  /// check reads it only for values of more than 16 bytes, which are never inline.)
   var byteCheck: ByteCheck {
-    ByteCheck(offset: lift == nil ? part.offset : -1, size: part.size, snapshot: snapshot)
+    withSnapshot { snapshot in
+      ByteCheck(
+        offset: lift == nil ? part.offset : -1, size: part.size, snapshot: snapshot,
+        bytesDecide: part.bytesDecide)
+    }
   }
 
   /// Whether the part changed, given the root store's state. (A scoped store's state that is
@@ -161,9 +200,14 @@ package final class StateObserver {
   /// with the same characters), so `==` decides.
   @inline(__always)
   private func hasChanged(_ state: UnsafeRawPointer) -> Bool {
-    let offset = part.offset
-    if offset >= 0, bytesAreEqual(state + offset, snapshot, count: part.size) { return false }
-    return part.differs(state, snapshot)
+    withSnapshot { snapshot in
+      let offset = part.offset
+      if offset >= 0 {
+        if bytesAreEqual(state + offset, snapshot, count: part.size) { return false }
+        if part.bytesDecide { return true }
+      }
+      return part.differs(state, snapshot)
+    }
   }
 }
 
@@ -187,8 +231,10 @@ package final class OwnedParts: @unchecked Sendable {
   private var parts: [ObservedPart] = []
   private let released: ReleasedParts
 
+  @MainActor
   init(released: ReleasedParts) {
     self.released = released
+    released.hasOwners = true
   }
 
   func append(_ part: ObservedPart) {
@@ -205,6 +251,9 @@ package final class OwnedParts: @unchecked Sendable {
 package final class ReleasedParts: Sendable {
   // The parts are only used on the main actor, after `take()`; here they are only held.
   private let parts = Locked<[ObservedPart]>([])
+  /// Whether a scoped store was made that can release parts here: until then, the root's check
+  /// after each action need not take the lock.
+  @MainActor fileprivate(set) var hasOwners = false
 
   init() {}
 

@@ -73,4 +73,47 @@ import Testing
       }
     }
   }
+
+  @Test func onlyIntegersAndBoolDecideByTheirBytes() {
+    #expect(bytesDecideEquality(of: Int.self))
+    #expect(bytesDecideEquality(of: Bool.self))
+    #expect(bytesDecideEquality(of: UInt8.self))
+    #expect(bytesDecideEquality(of: Int32.self))
+    // `-0.0 == 0.0` with other bytes; `==` of the others is their authors'.
+    #expect(!bytesDecideEquality(of: Double.self))
+    #expect(!bytesDecideEquality(of: String.self))
+    #expect(!bytesDecideEquality(of: Int?.self))
+  }
+
+  @Test func byteChecksFindEachChangedRangeFromTheBack() {
+    // Fields of 8 bytes at 0, 8 and 16, one of 12 at 24 and one of 24 at 40.
+    var state = [UInt8](repeating: 0, count: 64)
+    let ranges = [(0, 8), (8, 8), (16, 8), (24, 12), (40, 24)]
+    let snapshot = state
+    snapshot.withUnsafeBytes { snapshot in
+      let checks = ByteChecks()
+      for (offset, size) in ranges {
+        checks.append(
+          ByteCheck(offset: offset, size: size, snapshot: snapshot.baseAddress! + offset))
+      }
+      // More than the first capacity: the checks move to larger memory.
+      for _ in 0..<20 {
+        checks.append(ByteCheck(offset: 0, size: 8, snapshot: snapshot.baseAddress!))
+      }
+      #expect(checks.count == 25)
+      for position in [9, 30, 63] { state[position] = 1 }
+      state.withUnsafeBytes { state in
+        let state = state.baseAddress!
+        #expect(checks.lastChanged(before: 25, in: state) == 4)
+        #expect(checks.lastChanged(before: 4, in: state) == 3)
+        #expect(checks.lastChanged(before: 3, in: state) == 1)
+        #expect(checks.lastChanged(before: 1, in: state) == -1)
+        // A check replaced with one of the current bytes no longer finds a change.
+        checks[1] = ByteCheck(offset: 8, size: 8, snapshot: state + 8)
+        #expect(checks.lastChanged(before: 3, in: state) == -1)
+        #expect(checks.removeLast().offset == 0)
+        #expect(checks.count == 24)
+      }
+    }
+  }
 }

@@ -207,6 +207,32 @@ import Testing
     #expect(observer.value == 1)
   }
 
+  struct Span: Equatable {
+    var start = 0
+    var end = 0
+  }
+  struct Spans: Equatable {
+    var other = 0
+    var span = Span()
+  }
+
+  @Test func aChangeInTheSecondWordOfASixteenByteFieldNotifies() {
+    // A plain value of 16 bytes is kept in its observer, not in memory of its own.
+    let store = Store(initialState: Spans()) {
+      Reduce<Spans, Int> { state, end in
+        state.other += 1
+        state.span.end = end
+        return .none
+      }
+    }
+    let observer = Changes()
+    observer.observe { _ = store.span }
+    store.send(0)
+    #expect(observer.value == 0)
+    store.send(5)
+    #expect(observer.value == 1)
+  }
+
   @Test func aNaNFieldThatWasNotTouchedIsUnchanged() {
     let store = makeMeasuresStore()
     let observer = Changes()
