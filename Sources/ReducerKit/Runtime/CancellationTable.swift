@@ -13,7 +13,7 @@ package struct CancellationTable<Handle, Waiter> {
   /// One running (or reserved) effect.
   struct Entry {
     var handle: Handle?
-    var keys: [EffectKey]
+    var keys: EffectKeys
     var group: EffectGroup?
     var isCancelled = false
     /// What the effect's `Send` checks; `nil` for work that has no `Send`.
@@ -29,7 +29,7 @@ package struct CancellationTable<Handle, Waiter> {
 
   private var nextToken: UInt64 = 0
   private var entries: [UInt64: Entry] = [:]
-  private var tokensByKey: [EffectKey: Set<UInt64>] = [:]
+  private var tokensByKey: [EffectKey: Tokens] = [:]
   private var isClosed = false
   /// Child lifetime keys whose last effect ended, for the root store to stop watching.
   private var endedLifetimes: [EffectKey] = []
@@ -48,7 +48,8 @@ package struct CancellationTable<Handle, Waiter> {
 
   /// Whether any effect is registered under `key`.
   package func isRunning(_ key: EffectKey) -> Bool {
-    tokensByKey[key]?.isEmpty == false
+    // A key is removed with its last token: a key present has one.
+    tokensByKey[key] != nil
   }
 
   // MARK: - An effect's life
@@ -56,13 +57,14 @@ package struct CancellationTable<Handle, Waiter> {
   /// Reserves a token for an effect about to start, registered under `keys` and counted in
   /// `group`. `nil` when the table is closed (the store is gone: the effect must not start).
   package mutating func reserve(
-    keys: [EffectKey], group: EffectGroup?, status: EffectStatus? = nil
+    keys: EffectKeys, group: EffectGroup?, status: EffectStatus? = nil
   ) -> UInt64? {
     guard !isClosed else { return nil }
     nextToken &+= 1
     let token = nextToken
     entries[token] = Entry(handle: nil, keys: keys, group: group, status: status)
-    for key in keys { tokensByKey[key, default: []].insert(token) }
+    // One lookup per key, in place.
+    for key in keys { tokensByKey[key, default: .empty].insert(token) }
     if let group {
       group.pending += 1
       group.started += 1
@@ -75,9 +77,9 @@ package struct CancellationTable<Handle, Waiter> {
   /// cancelled in between (the caller cancels it now); `nil` otherwise, also when the effect
   /// already ended.
   package mutating func attach(_ handle: Handle, to token: UInt64) -> Handle? {
-    guard let entry = entries[token] else { return nil }
-    if entry.isCancelled { return handle }
-    entries[token]!.handle = handle
+    guard let index = entries.index(forKey: token) else { return nil }
+    if entries.values[index].isCancelled { return handle }
+    entries.values[index].handle = handle
     return nil
   }
 
@@ -85,10 +87,13 @@ package struct CancellationTable<Handle, Waiter> {
   package mutating func complete(_ token: UInt64) -> [Waiter] {
     guard let entry = entries.removeValue(forKey: token) else { return [] }
     for key in entry.keys {
-      // In place: copying the set out first would copy it whole for every effect that ends.
-      guard tokensByKey[key]?.remove(token) != nil else { continue }
-      if tokensByKey[key]?.isEmpty == true {
-        tokensByKey[key] = nil
+      // One lookup, and the tokens changed in place: copying a set out first would copy it
+      // whole for every effect that ends.
+      guard let index = tokensByKey.index(forKey: key),
+        tokensByKey.values[index].remove(token)
+      else { continue }
+      if tokensByKey.values[index].isEmpty {
+        tokensByKey.remove(at: index)
         if key.id == nil { endedLifetimes.append(key) }
       }
     }
@@ -106,8 +111,11 @@ package struct CancellationTable<Handle, Waiter> {
     if let watching = watchesByKey[key] {
       for watch in watching { watches[watch]?.cancelled.insert(key) }
     }
-    guard let tokens = tokensByKey.removeValue(forKey: key) else { return [] }
-    return tokens.compactMap { markCancelled($0) }
+    switch tokensByKey.removeValue(forKey: key) {
+    case nil, .empty?: return []
+    case .one(let token)?: return markCancelled(token).map { [$0] } ?? []
+    case .many(let tokens)?: return tokens.compactMap { markCancelled($0) }
+    }
   }
 
   /// Cancels every effect counted in `group`.
@@ -132,13 +140,13 @@ package struct CancellationTable<Handle, Waiter> {
 
   /// Marks an effect cancelled; returns its handle, if it has one yet.
   private mutating func markCancelled(_ token: UInt64) -> Handle? {
-    guard let entry = entries[token] else { return nil }
-    if !entry.isCancelled {
-      entries[token]!.isCancelled = true
-      entry.group?.cancelled += 1
-      entry.status?.isCancelled = true
+    guard let index = entries.index(forKey: token) else { return nil }
+    if !entries.values[index].isCancelled {
+      entries.values[index].isCancelled = true
+      entries.values[index].group?.cancelled += 1
+      entries.values[index].status?.isCancelled = true
     }
-    return entry.handle
+    return entries.values[index].handle
   }
 
   // MARK: - Child lifetimes and concatenations
@@ -209,6 +217,52 @@ package struct CancellationTable<Handle, Waiter> {
   /// Whether `group` started no effect, was cancelled, or had every one of its effects cancelled.
   package func isCancelled(_ group: EffectGroup) -> Bool {
     group.isCancelled || group.started == 0 || group.cancelled == group.started
+  }
+}
+
+/// The tokens of the effects registered under one key. Most keys have one effect (an id of its
+/// own, a child's lifetime with one effect running), which needs no set: no allocation to start
+/// it, nothing to free when it ends.
+enum Tokens {
+  /// No token: only while the first one is inserted (a key with no token is removed).
+  case empty
+  case one(UInt64)
+  case many(Set<UInt64>)
+
+  var isEmpty: Bool {
+    if case .empty = self { true } else { false }
+  }
+
+  /// Adds `token` (not there yet).
+  mutating func insert(_ token: UInt64) {
+    switch self {
+    case .empty:
+      self = .one(token)
+    case .one(let first):
+      self = .many([first, token])
+    case .many(var tokens):
+      // Out of `self` first, so the set is uniquely referenced and grows in place.
+      self = .empty
+      tokens.insert(token)
+      self = .many(tokens)
+    }
+  }
+
+  /// Removes `token`; `false` when it was not there.
+  mutating func remove(_ token: UInt64) -> Bool {
+    switch self {
+    case .empty:
+      return false
+    case .one(let only):
+      guard only == token else { return false }
+      self = .empty
+      return true
+    case .many(var tokens):
+      self = .empty
+      let removed = tokens.remove(token) != nil
+      self = tokens.isEmpty ? .empty : .many(tokens)
+      return removed
+    }
   }
 }
 

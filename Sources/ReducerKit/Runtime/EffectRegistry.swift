@@ -25,7 +25,7 @@ package final class EffectRegistry: Sendable {
   /// Reserves a slot for an effect about to start, registered under `keys` and counted in
   /// `group`. Returns `nil` when the store is gone (the effect must not start).
   package func reserve(
-    keys: [EffectKey], group: EffectGroup?, status: EffectStatus? = nil
+    keys: EffectKeys, group: EffectGroup?, status: EffectStatus? = nil
   ) -> UInt64? {
     table.withLock { $0.reserve(keys: keys, group: group, status: status) }
   }

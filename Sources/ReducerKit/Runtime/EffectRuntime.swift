@@ -81,10 +81,11 @@ package final class EffectRuntime<Host: EffectHost> {
       // A part of a concatenation whose id was cancelled before the part started.
       if !context.skipped.isEmpty, context.skipped.contains(key) { return }
       if cancelInFlight { registry.cancel(key) }
-      var innerContext = context
-      innerContext.keys.append(key)
-      start(inner, action: action, context: &innerContext, host: host)
-      context.group = innerContext.group
+      // In place, not in a copy of the context (a retain and release of each of its fields per
+      // effect): the inner effect only adds to the group, and the key is taken off again.
+      context.keys.append(key)
+      start(inner, action: action, context: &context, host: host)
+      context.keys.removeLast()
     case .cancel(let id):
       registry.cancel(EffectKey(path: context.path, id: id))
     case .throttle(let inner, let id, let plan):
@@ -300,7 +301,7 @@ package struct EffectContext {
   var path: ScopePath = []
   /// How to find each component of `path` in its parent's state.
   var locators: [ChildLocator] = []
-  var keys: [EffectKey] = []
+  var keys = EffectKeys()
   var group: EffectGroup?
   /// Keys cancelled before this part of a concatenation started: effects under them are skipped.
   var skipped: Set<EffectKey> = []
