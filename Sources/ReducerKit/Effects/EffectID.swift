@@ -112,15 +112,41 @@ package typealias ScopePath = [ScopeComponent]
 
 /// A key in the cancellation registry: a cancellation id scoped to the child that used it, or,
 /// with a `nil` id, the lifetime of a child instance.
+///
+/// Its hash is computed once, when it is made: the cancellation table looks a key up at every
+/// effect start and end, by this hash (``hash``).
 package struct EffectKey: Hashable, Sendable {
   /// The child that used the id.
-  package var path: ScopePath
+  package let path: ScopePath
   /// The user's id; `nil` for the child's lifetime key.
-  package var id: EffectID?
+  package let id: EffectID?
+  /// The hash of `path` and `id`: equal keys have equal hashes.
+  package let hash: Int
 
   package init(path: ScopePath, id: EffectID?) {
     self.path = path
     self.id = id
+    var hasher = Hasher()
+    hasher.combine(path)
+    hasher.combine(id)
+    hash = hasher.finalize()
+  }
+
+  /// A key with a chosen hash: for tests of keys whose hashes collide.
+  package init(path: ScopePath, id: EffectID?, hash: Int) {
+    self.path = path
+    self.id = id
+    self.hash = hash
+  }
+
+  /// Whether two keys are for the same id in the same child: their hashes first.
+  package static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.hash == rhs.hash && lhs.id == rhs.id && lhs.path == rhs.path
+  }
+
+  /// Feeds the key's hash, computed once.
+  package func hash(into hasher: inout Hasher) {
+    hasher.combine(hash)
   }
 }
 
@@ -158,7 +184,8 @@ package struct EffectKeys: Sequence, ExpressibleByArrayLiteral {
   /// Removes the last key (there must be one).
   package mutating func removeLast() {
     precondition(last != nil, "removeLast() of no keys")
-    last = head.popLast()
+    // Not `popLast()`, which makes the (usually empty, shared) array unique first.
+    last = head.isEmpty ? nil : head.removeLast()
   }
 
   /// Removes every key that `shouldBeRemoved` accepts, keeping the others in order.
@@ -166,6 +193,12 @@ package struct EffectKeys: Sequence, ExpressibleByArrayLiteral {
     var kept = EffectKeys()
     for key in self where try !shouldBeRemoved(key) { kept.append(key) }
     self = kept
+  }
+
+  /// Calls `body` with each key in order, without copying the keys into an iterator.
+  package func forEach(_ body: (EffectKey) throws -> Void) rethrows {
+    for key in head { try body(key) }
+    if let last { try body(last) }
   }
 
   package func makeIterator() -> Iterator {

@@ -18,6 +18,26 @@ package struct CancellationTable<Handle, Waiter> {
     var isCancelled = false
     /// What the effect's `Send` checks; `nil` for work that has no `Send`.
     var status: EffectStatus?
+
+    // The two below change an entry in place (through the dictionary's `values[index]`), where
+    // reading a field of `values[index]` would copy the whole entry out first.
+
+    /// Attaches `handle`; returns it when the effect was cancelled before (to cancel it now).
+    mutating func attach(_ handle: Handle) -> Handle? {
+      if isCancelled { return handle }
+      self.handle = handle
+      return nil
+    }
+
+    /// Marks the effect cancelled; returns its handle, if it has one yet.
+    mutating func markCancelled() -> Handle? {
+      if !isCancelled {
+        isCancelled = true
+        group?.cancelled += 1
+        status?.isCancelled = true
+      }
+      return handle
+    }
   }
 
   /// What a concatenation's pending parts would register under, and which of those keys were
@@ -29,7 +49,7 @@ package struct CancellationTable<Handle, Waiter> {
 
   private var nextToken: UInt64 = 0
   private var entries: [UInt64: Entry] = [:]
-  private var tokensByKey: [EffectKey: Tokens] = [:]
+  private var tokensByKey = TokenIndex()
   private var isClosed = false
   /// Child lifetime keys whose last effect ended, for the root store to stop watching.
   private var endedLifetimes: [EffectKey] = []
@@ -48,11 +68,17 @@ package struct CancellationTable<Handle, Waiter> {
 
   /// Whether any effect is registered under `key`.
   package func isRunning(_ key: EffectKey) -> Bool {
-    // A key is removed with its last token: a key present has one.
-    tokensByKey[key] != nil
+    tokensByKey.contains(key)
   }
 
   // MARK: - An effect's life
+
+  /// Makes room for `additional` more effects (of one key each), so that starting a large merge
+  /// grows the tables once rather than step by step.
+  package mutating func reserveCapacity(_ additional: Int) {
+    entries.reserveCapacity(entries.count + additional)
+    tokensByKey.reserveCapacity(additional)
+  }
 
   /// Reserves a token for an effect about to start, registered under `keys` and counted in
   /// `group`. `nil` when the table is closed (the store is gone: the effect must not start).
@@ -63,8 +89,7 @@ package struct CancellationTable<Handle, Waiter> {
     nextToken &+= 1
     let token = nextToken
     entries[token] = Entry(handle: nil, keys: keys, group: group, status: status)
-    // One lookup per key, in place.
-    for key in keys { tokensByKey[key, default: .empty].insert(token) }
+    keys.forEach { tokensByKey.insert(token, under: $0) }
     if let group {
       group.pending += 1
       group.started += 1
@@ -78,23 +103,15 @@ package struct CancellationTable<Handle, Waiter> {
   /// already ended.
   package mutating func attach(_ handle: Handle, to token: UInt64) -> Handle? {
     guard let index = entries.index(forKey: token) else { return nil }
-    if entries.values[index].isCancelled { return handle }
-    entries.values[index].handle = handle
-    return nil
+    return entries.values[index].attach(handle)
   }
 
   /// Removes an effect whose task ended. Returns the waiters to resume (its group finished).
   package mutating func complete(_ token: UInt64) -> [Waiter] {
     guard let entry = entries.removeValue(forKey: token) else { return [] }
-    for key in entry.keys {
-      // One lookup, and the tokens changed in place: copying a set out first would copy it
-      // whole for every effect that ends.
-      guard let index = tokensByKey.index(forKey: key),
-        tokensByKey.values[index].remove(token)
-      else { continue }
-      if tokensByKey.values[index].isEmpty {
-        tokensByKey.remove(at: index)
-        if key.id == nil { endedLifetimes.append(key) }
+    entry.keys.forEach { key in
+      if tokensByKey.remove(token, under: key) == .removedLast, key.id == nil {
+        endedLifetimes.append(key)
       }
     }
     guard let group = entry.group else { return [] }
@@ -111,7 +128,7 @@ package struct CancellationTable<Handle, Waiter> {
     if let watching = watchesByKey[key] {
       for watch in watching { watches[watch]?.cancelled.insert(key) }
     }
-    switch tokensByKey.removeValue(forKey: key) {
+    switch tokensByKey.removeAll(under: key) {
     case nil, .empty?: return []
     case .one(let token)?: return markCancelled(token).map { [$0] } ?? []
     case .many(let tokens)?: return tokens.compactMap { markCancelled($0) }
@@ -141,12 +158,7 @@ package struct CancellationTable<Handle, Waiter> {
   /// Marks an effect cancelled; returns its handle, if it has one yet.
   private mutating func markCancelled(_ token: UInt64) -> Handle? {
     guard let index = entries.index(forKey: token) else { return nil }
-    if !entries.values[index].isCancelled {
-      entries.values[index].isCancelled = true
-      entries.values[index].group?.cancelled += 1
-      entries.values[index].status?.isCancelled = true
-    }
-    return entries.values[index].handle
+    return entries.values[index].markCancelled()
   }
 
   // MARK: - Child lifetimes and concatenations
@@ -156,7 +168,7 @@ package struct CancellationTable<Handle, Waiter> {
   package mutating func takeEndedLifetimes() -> [EffectKey] {
     guard !endedLifetimes.isEmpty else { return [] }
     defer { endedLifetimes.removeAll(keepingCapacity: true) }
-    return endedLifetimes.filter { tokensByKey[$0] == nil }
+    return endedLifetimes.filter { !tokensByKey.contains($0) }
   }
 
   /// Starts recording which of `keys` are cancelled, for a concatenation whose parts registered
@@ -217,6 +229,131 @@ package struct CancellationTable<Handle, Waiter> {
   /// Whether `group` started no effect, was cancelled, or had every one of its effects cancelled.
   package func isCancelled(_ group: EffectGroup) -> Bool {
     group.isCancelled || group.started == 0 || group.cancelled == group.started
+  }
+}
+
+/// The tokens registered under each key: a multimap from ``EffectKey`` to tokens.
+///
+/// Swift's dictionary copies and compares the key of every bucket it probes on a lookup; an
+/// ``EffectKey`` (a path array and an `AnyHashable`) is dear to copy. Keyed here by the key's
+/// hash, computed once when the key was made, a probe copies and compares an integer. Keys of
+/// equal hashes (rare) share a slot, told apart by equality.
+struct TokenIndex {
+  fileprivate enum Slot {
+    /// Only while the first token is inserted: a slot with no key is removed.
+    case empty
+    case one(EffectKey, Tokens)
+    case shared([(key: EffectKey, tokens: Tokens)])
+  }
+
+  /// What ``remove(_:under:)`` did.
+  enum Removal {
+    case notFound
+    case removed
+    /// The key's last token: the key is gone.
+    case removedLast
+  }
+
+  private var slots: [Int: Slot] = [:]
+
+  /// Makes room for `additional` more keys.
+  mutating func reserveCapacity(_ additional: Int) {
+    slots.reserveCapacity(slots.count + additional)
+  }
+
+  /// Whether any token is registered under `key`.
+  func contains(_ key: EffectKey) -> Bool {
+    switch slots[key.hash] {
+    case nil, .empty?: false
+    case .one(let only, _)?: only == key
+    case .shared(let list)?: list.contains { $0.key == key }
+    }
+  }
+
+  /// Registers `token` (not registered there yet) under `key`.
+  mutating func insert(_ token: UInt64, under key: EffectKey) {
+    slots[key.hash, default: .empty].insert(token, under: key)
+  }
+
+  /// Removes `token` from under `key`.
+  mutating func remove(_ token: UInt64, under key: EffectKey) -> Removal {
+    guard let index = slots.index(forKey: key.hash) else { return .notFound }
+    let removal = slots.values[index].remove(token, under: key)
+    if removal == .removedLast, case .empty = slots.values[index] { slots.remove(at: index) }
+    return removal
+  }
+
+  /// Removes `key` and returns its tokens; `nil` when it has none.
+  mutating func removeAll(under key: EffectKey) -> Tokens? {
+    guard let index = slots.index(forKey: key.hash) else { return nil }
+    switch slots.values[index] {
+    case .empty:
+      return nil
+    case .one(let only, let tokens):
+      guard only == key else { return nil }
+      slots.remove(at: index)
+      return tokens
+    case .shared(var list):
+      guard let position = list.firstIndex(where: { $0.key == key }) else { return nil }
+      let tokens = list.remove(at: position).tokens
+      slots.values[index] = list.count == 1 ? .one(list[0].key, list[0].tokens) : .shared(list)
+      return tokens
+    }
+  }
+}
+
+extension TokenIndex.Slot {
+  mutating func insert(_ token: UInt64, under key: EffectKey) {
+    switch self {
+    case .empty:
+      self = .one(key, .one(token))
+    case .one(let only, var tokens):
+      if only == key {
+        // Out of `self` first, so a set of tokens is uniquely referenced and grows in place.
+        self = .empty
+        tokens.insert(token)
+        self = .one(only, tokens)
+      } else {
+        self = .shared([(only, tokens), (key, .one(token))])
+      }
+    case .shared(var list):
+      self = .empty
+      if let position = list.firstIndex(where: { $0.key == key }) {
+        list[position].tokens.insert(token)
+      } else {
+        list.append((key, .one(token)))
+      }
+      self = .shared(list)
+    }
+  }
+
+  mutating func remove(_ token: UInt64, under key: EffectKey) -> TokenIndex.Removal {
+    switch self {
+    case .empty:
+      return .notFound
+    case .one(let only, var tokens):
+      guard only == key else { return .notFound }
+      self = .empty
+      guard tokens.remove(token) else {
+        self = .one(only, tokens)
+        return .notFound
+      }
+      if tokens.isEmpty { return .removedLast }
+      self = .one(only, tokens)
+      return .removed
+    case .shared(var list):
+      guard let position = list.firstIndex(where: { $0.key == key }) else { return .notFound }
+      self = .empty
+      guard list[position].tokens.remove(token) else {
+        self = .shared(list)
+        return .notFound
+      }
+      let isLast = list[position].tokens.isEmpty
+      if isLast { list.remove(at: position) }
+      // A shared slot holds two keys or more: one is left at least.
+      self = list.count == 1 ? .one(list[0].key, list[0].tokens) : .shared(list)
+      return isLast ? .removedLast : .removed
+    }
   }
 }
 

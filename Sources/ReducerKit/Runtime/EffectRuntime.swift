@@ -68,6 +68,8 @@ package final class EffectRuntime<Host: EffectHost> {
       if context.group == nil { context.group = EffectGroup() }
       startTask(run, action: action, context: context, host: host)
     case .merge(let effects):
+      // Room for all its effects at once, rather than tables grown (and rehashed) step by step.
+      if effects.count >= 64 { registry.reserveCapacity(effects.count) }
       for effect in effects { start(effect, action: action, context: &context, host: host) }
     case .concatenate(let effects):
       if effect.isSynchronous {
@@ -186,8 +188,10 @@ package final class EffectRuntime<Host: EffectHost> {
     watchLifetimes(of: context)
     let send = makeSend(group: context.group, status: status, host: host)
     let registry = registry
-    // The action is only described on the main actor, when the effect reports an error.
-    let origin = UncheckedSendable(action)
+    // The action is only described on the main actor, when the effect reports an error. As an
+    // `Any`: a capture of a concrete type, where one of the generic `Action` would be boxed on
+    // its own, its type's metadata looked up at every start.
+    let origin = UncheckedSendable<Any>(action)
     // `Task.cancel(id:)` and `withTaskCancellation(id:)` inside the effect scope their ids here.
     let scope = EffectTaskScope(registry: registry, path: context.path)
     let operation: @Sendable () async -> Void = {
