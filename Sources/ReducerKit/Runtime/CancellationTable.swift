@@ -255,6 +255,9 @@ struct TokenIndex {
   }
 
   private var slots: [Int: Slot] = [:]
+  /// Whether two keys of one hash ever shared a slot. Until then, a token found in a slot of one
+  /// key was inserted under that key (see ``remove(_:under:)``).
+  private var hasShared = false
 
   /// Makes room for `additional` more keys.
   mutating func reserveCapacity(_ additional: Int) {
@@ -272,13 +275,19 @@ struct TokenIndex {
 
   /// Registers `token` (not registered there yet) under `key`.
   mutating func insert(_ token: UInt64, under key: EffectKey) {
-    slots[key.hash, default: .empty].insert(token, under: key)
+    if slots[key.hash, default: .empty].insert(token, under: key) { hasShared = true }
   }
 
   /// Removes `token` from under `key`.
+  ///
+  /// A token is unique to one effect, and the table removes it only from under that effect's
+  /// own keys. So when no two keys ever shared a slot, a slot of one key that holds the token
+  /// holds it under `key` (had the effect been registered under another key of this hash as
+  /// well, they would have shared the slot): the keys are not compared (which `AnyHashable`'s
+  /// dynamic equality makes dear).
   mutating func remove(_ token: UInt64, under key: EffectKey) -> Removal {
     guard let index = slots.index(forKey: key.hash) else { return .notFound }
-    let removal = slots.values[index].remove(token, under: key)
+    let removal = slots.values[index].remove(token, under: key, comparingKeys: hasShared)
     if removal == .removedLast, case .empty = slots.values[index] { slots.remove(at: index) }
     return removal
   }
@@ -303,18 +312,22 @@ struct TokenIndex {
 }
 
 extension TokenIndex.Slot {
-  mutating func insert(_ token: UInt64, under key: EffectKey) {
+  /// Adds `token` under `key`; `true` when this made the slot shared by two keys.
+  mutating func insert(_ token: UInt64, under key: EffectKey) -> Bool {
     switch self {
     case .empty:
       self = .one(key, .one(token))
+      return false
     case .one(let only, var tokens):
       if only == key {
         // Out of `self` first, so a set of tokens is uniquely referenced and grows in place.
         self = .empty
         tokens.insert(token)
         self = .one(only, tokens)
+        return false
       } else {
         self = .shared([(only, tokens), (key, .one(token))])
+        return true
       }
     case .shared(var list):
       self = .empty
@@ -324,15 +337,20 @@ extension TokenIndex.Slot {
         list.append((key, .one(token)))
       }
       self = .shared(list)
+      return false
     }
   }
 
-  mutating func remove(_ token: UInt64, under key: EffectKey) -> TokenIndex.Removal {
+  /// Removes `token` from under `key`; a slot of one key compares it with `key` only when
+  /// `comparingKeys` (see `TokenIndex.remove(_:under:)`).
+  mutating func remove(
+    _ token: UInt64, under key: EffectKey, comparingKeys: Bool
+  ) -> TokenIndex.Removal {
     switch self {
     case .empty:
       return .notFound
     case .one(let only, var tokens):
-      guard only == key else { return .notFound }
+      if comparingKeys, only != key { return .notFound }
       self = .empty
       guard tokens.remove(token) else {
         self = .one(only, tokens)

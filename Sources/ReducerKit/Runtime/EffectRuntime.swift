@@ -57,7 +57,9 @@ package final class EffectRuntime<Host: EffectHost> {
   package func start(
     _ effect: Effect<Action>, action: Action, context: inout EffectContext, host: Host
   ) {
-    switch effect.operation {
+    guard let box = effect.box else { return }
+    // On the box's operation in place, not on a copy of it (`effect.operation`).
+    switch unsafeDowncast(box, to: TypedEffectBox<Action>.self).operation {
     case .none:
       return
     case .send(let next):

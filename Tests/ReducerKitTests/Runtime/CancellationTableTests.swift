@@ -217,4 +217,19 @@ import Testing
     _ = table.complete(token)
     #expect(table.count == 0)
   }
+
+  @Test func anEndingEffectLeavesANewKeyOfTheSameHashAlone() {
+    var table = Table()
+    let old = EffectKey(path: [], id: EffectID("old"), hash: 7)
+    let new = EffectKey(path: [], id: EffectID("new"), hash: 7)
+    let first = table.reserve(keys: [old], group: nil)!
+    _ = table.cancel(old)
+    // The keys never shared a slot: `old` was gone when `new` came.
+    let second = table.reserve(keys: [new], group: nil)!
+    _ = table.complete(first)
+    #expect(table.isRunning(new))
+    _ = table.complete(second)
+    #expect(!table.isRunning(new))
+  }
 }
+
