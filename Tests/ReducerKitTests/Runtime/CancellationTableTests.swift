@@ -232,4 +232,3 @@ import Testing
     #expect(!table.isRunning(new))
   }
 }
-
