@@ -184,12 +184,9 @@ public struct Effect<Action> {
 
   /// Runs several effects at the same time.
   public static func merge(_ effects: some Swift.Sequence<Self>) -> Self {
-    // An array (what `map` returns, the common case) is walked directly, not through the
-    // generic `Sequence` witnesses.
-    if let effects = effects as? [Self] {
-      return flattened(effects, kind: .merge, into: { .merge($0) })
-    }
-    return flattened(effects, kind: .merge, into: { .merge($0) })
+    // An array (what `map` returns, the common case) is walked by index: through the generic
+    // `Sequence` witnesses, each element cost a call and an allocation.
+    flattened(effects as? [Self] ?? Array(effects), kind: .merge, into: { .merge($0) })
   }
 
   /// Builds one merge or concatenation of `effects` in a single array (combining them one by one
@@ -198,13 +195,14 @@ public struct Effect<Action> {
   /// Only a part of `kind` has its operation read (the box says which kind it is): the others
   /// are appended as they are.
   private static func flattened(
-    _ effects: some Swift.Sequence<Self>,
+    _ effects: [Self],
     kind: EffectBox.Kind,
     into combine: ([Self]) -> Operation
   ) -> Self {
     var parts: [Self] = []
-    parts.reserveCapacity(effects.underestimatedCount)
-    for effect in effects {
+    parts.reserveCapacity(effects.count)
+    for index in effects.indices {
+      let effect = effects[index]
       guard let box = effect.box else { continue }
       if box.kind == kind {
         switch effect.operation {
@@ -251,10 +249,8 @@ public struct Effect<Action> {
 
   /// Runs effects one after the other: each starts when the one before it has finished.
   public static func concatenate(_ effects: some Swift.Sequence<Self>) -> Self {
-    if let effects = effects as? [Self] {
-      return flattened(effects, kind: .concatenate, into: { .concatenate($0) })
-    }
-    return flattened(effects, kind: .concatenate, into: { .concatenate($0) })
+    flattened(
+      effects as? [Self] ?? Array(effects), kind: .concatenate, into: { .concatenate($0) })
   }
 
   /// Runs `other` when this effect has finished.
