@@ -60,11 +60,17 @@ public struct Effect<Action> {
   let box: EffectBox?
 
   package init(operation: Operation) {
-    if case .none = operation {
+    // A switch that binds nothing reads the case in place, with no copy of the operation.
+    let kind: EffectBox.Kind
+    switch operation {
+    case .none:
       box = nil
-    } else {
-      box = TypedEffectBox(operation)
+      return
+    case .merge: kind = .merge
+    case .concatenate: kind = .concatenate
+    default: kind = .other
     }
+    box = TypedEffectBox(operation, kind: kind)
   }
 
   /// What this effect does.
@@ -182,22 +188,31 @@ public struct Effect<Action> {
 
   /// Runs several effects at the same time.
   public static func merge(_ effects: some Swift.Sequence<Self>) -> Self {
-    flattened(
-      effects, into: { .merge($0) },
-      parts: { if case .merge(let parts) = $0 { parts } else { nil } })
+    // An array (what `map` returns, the common case) is walked by index: through the generic
+    // `Sequence` witnesses, each element cost a call and an allocation.
+    flattened(effects as? [Self] ?? Array(effects), kind: .merge, into: { .merge($0) })
   }
 
   /// Builds one merge or concatenation of `effects` in a single array (combining them one by one
   /// would copy the array for each effect), dropping `.none`s and flattening nested ones.
+  ///
+  /// Only a part of `kind` has its operation read (the box says which kind it is): the others
+  /// are appended as they are.
   private static func flattened(
-    _ effects: some Swift.Sequence<Self>,
-    into combine: ([Self]) -> Operation,
-    parts nestedParts: (Operation) -> [Self]?
+    _ effects: [Self],
+    kind: EffectBox.Kind,
+    into combine: ([Self]) -> Operation
   ) -> Self {
     var parts: [Self] = []
-    for effect in effects where !effect.isNone {
-      if let nested = nestedParts(effect.operation) {
-        parts.append(contentsOf: nested)
+    parts.reserveCapacity(effects.count)
+    for index in effects.indices {
+      let effect = effects[index]
+      guard let box = effect.box else { continue }
+      if box.kind == kind {
+        switch effect.operation {
+        case .merge(let nested), .concatenate(let nested): parts.append(contentsOf: nested)
+        default: parts.append(effect)
+        }
       } else {
         parts.append(effect)
       }
@@ -239,8 +254,7 @@ public struct Effect<Action> {
   /// Runs effects one after the other: each starts when the one before it has finished.
   public static func concatenate(_ effects: some Swift.Sequence<Self>) -> Self {
     flattened(
-      effects, into: { .concatenate($0) },
-      parts: { if case .concatenate(let parts) = $0 { parts } else { nil } })
+      effects as? [Self] ?? Array(effects), kind: .concatenate, into: { .concatenate($0) })
   }
 
   /// Runs `other` when this effect has finished.
@@ -379,13 +393,28 @@ public struct Effect<Action> {
 
 /// The storage of a non-`none` effect, as a non-generic class type (see `Effect.box`).
 @usableFromInline
-class EffectBox {}
+class EffectBox {
+  /// Which combinations an operation is: what `merge` and `concatenate` check (to flatten
+  /// nested ones) without reading, and so copying, a generic operation.
+  enum Kind {
+    case merge
+    case concatenate
+    case other
+  }
+
+  let kind: Kind
+
+  init(kind: Kind) {
+    self.kind = kind
+  }
+}
 
 /// The storage of a non-`none` effect: its operation, never mutated.
 final class TypedEffectBox<Action>: EffectBox {
   let operation: Effect<Action>.Operation
 
-  init(_ operation: Effect<Action>.Operation) {
+  init(_ operation: Effect<Action>.Operation, kind: Kind) {
     self.operation = operation
+    super.init(kind: kind)
   }
 }

@@ -3,31 +3,55 @@
 /// `AnyHashable` is not `Sendable`, but every value wrapped here is safe to share: a user's id is
 /// `some Hashable & Sendable`, and the library's own ids (key paths, child instance ids) are
 /// immutable values used only as identities (see each initializer).
+///
+/// The wrapped value's hash is computed once, when the id is made: the cancellation table hashes
+/// and compares an id at every effect start and end, and a probe of its dictionaries compares
+/// keys bucket after bucket. With the hash at hand, hashing an id is one integer, and ids of
+/// different hashes are told apart without `AnyHashable`'s dynamic equality (which looks up the
+/// generic metadata of its boxes).
 package struct EffectID: Hashable, @unchecked Sendable, CustomStringConvertible {
   let base: AnyHashable
+  /// `base.hashValue`: equal ids have equal values (the contract of `Hashable`).
+  private let hash: Int
+
+  private init(base: AnyHashable) {
+    self.base = base
+    hash = base.hashValue
+  }
 
   /// Wraps a user's id.
   package init(_ id: some Hashable & Sendable) {
-    base = AnyHashable(id)
+    self.init(base: AnyHashable(id))
   }
 
   /// Wraps a key path identifying a child's state. Key paths are immutable, so sharing one across
   /// tasks is safe even when the compiler cannot prove its root and value types are `Sendable`.
   package init(keyPath: AnyKeyPath) {
-    base = AnyHashable(keyPath)
+    self.init(base: AnyHashable(keyPath))
   }
 
   /// Identifies one instance of a child feature: the key path to its state plus, when it has one,
   /// its id or enum case. Key paths are immutable and ids are values used as identities only,
   /// never mutated, so sharing them across tasks is safe.
   package init(child keyPath: AnyKeyPath, instance: AnyHashable?) {
-    base = AnyHashable(ChildInstance(keyPath: keyPath, instance: instance))
+    self.init(base: AnyHashable(ChildInstance(keyPath: keyPath, instance: instance)))
   }
 
   /// Identifies one instance of a child feature that has no key path (an enum case of the state):
   /// `owner` is unique to the composing reducer, `instance` the child's id if it has one.
   package init(child owner: UInt64, instance: AnyHashable?) {
-    base = AnyHashable(CaseInstance(owner: owner, instance: instance))
+    self.init(base: AnyHashable(CaseInstance(owner: owner, instance: instance)))
+  }
+
+  /// Whether two ids wrap equal values: their hashes first, so unequal ids rarely reach
+  /// `AnyHashable`'s equality.
+  package static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.hash == rhs.hash && lhs.base == rhs.base
+  }
+
+  /// Feeds the wrapped value's hash, computed once.
+  package func hash(into hasher: inout Hasher) {
+    hasher.combine(hash)
   }
 
   /// A new value, different from every other one this process made: an identity for a reducer
@@ -88,14 +112,112 @@ package typealias ScopePath = [ScopeComponent]
 
 /// A key in the cancellation registry: a cancellation id scoped to the child that used it, or,
 /// with a `nil` id, the lifetime of a child instance.
+///
+/// Its hash is computed once, when it is made: the cancellation table looks a key up at every
+/// effect start and end, by this hash (``hash``).
 package struct EffectKey: Hashable, Sendable {
   /// The child that used the id.
-  package var path: ScopePath
+  package let path: ScopePath
   /// The user's id; `nil` for the child's lifetime key.
-  package var id: EffectID?
+  package let id: EffectID?
+  /// The hash of `path` and `id`: equal keys have equal hashes.
+  package let hash: Int
 
   package init(path: ScopePath, id: EffectID?) {
     self.path = path
     self.id = id
+    var hasher = Hasher()
+    hasher.combine(path)
+    hasher.combine(id)
+    hash = hasher.finalize()
+  }
+
+  /// A key with a chosen hash: for tests of keys whose hashes collide.
+  package init(path: ScopePath, id: EffectID?, hash: Int) {
+    self.path = path
+    self.id = id
+    self.hash = hash
+  }
+
+  /// Whether two keys are for the same id in the same child: their hashes first.
+  package static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.hash == rhs.hash && lhs.id == rhs.id && lhs.path == rhs.path
+  }
+
+  /// Feeds the key's hash, computed once.
+  package func hash(into hasher: inout Hasher) {
+    hasher.combine(hash)
+  }
+}
+
+/// The cancellation keys one effect registers under, in order: its ids and the lifetimes of the
+/// children it belongs to.
+///
+/// The last key is stored inline, so the common effect (one `.cancellable(id:)`, at the root or
+/// in one child) carries its keys without an array of its own: starting it allocates nothing
+/// for them, and taking the key back off (``removeLast()``) after the effect has started leaves
+/// the inherited keys as they were.
+package struct EffectKeys: Sequence, ExpressibleByArrayLiteral {
+  /// Every key but the last.
+  private var head: [EffectKey] = []
+  /// The last key; `nil` only when there is none.
+  private var last: EffectKey?
+
+  package init() {}
+
+  package init(arrayLiteral keys: EffectKey...) {
+    for key in keys { append(key) }
+  }
+
+  /// Whether there is no key.
+  package var isEmpty: Bool { last == nil }
+
+  /// The number of keys.
+  package var count: Int { last == nil ? 0 : head.count + 1 }
+
+  /// Adds `key` after the others.
+  package mutating func append(_ key: EffectKey) {
+    if let last { head.append(last) }
+    last = key
+  }
+
+  /// Removes the last key (there must be one).
+  package mutating func removeLast() {
+    precondition(last != nil, "removeLast() of no keys")
+    // Not `popLast()`, which makes the (usually empty, shared) array unique first.
+    last = head.isEmpty ? nil : head.removeLast()
+  }
+
+  /// Removes every key that `shouldBeRemoved` accepts, keeping the others in order.
+  package mutating func removeAll(where shouldBeRemoved: (EffectKey) throws -> Bool) rethrows {
+    var kept = EffectKeys()
+    for key in self where try !shouldBeRemoved(key) { kept.append(key) }
+    self = kept
+  }
+
+  /// Calls `body` with each key in order, without copying the keys into an iterator.
+  package func forEach(_ body: (EffectKey) throws -> Void) rethrows {
+    for key in head { try body(key) }
+    if let last { try body(last) }
+  }
+
+  package func makeIterator() -> Iterator {
+    Iterator(keys: self)
+  }
+
+  /// Visits the keys in order.
+  package struct Iterator: IteratorProtocol {
+    private let keys: EffectKeys
+    private var index = 0
+
+    fileprivate init(keys: EffectKeys) {
+      self.keys = keys
+    }
+
+    package mutating func next() -> EffectKey? {
+      defer { index += 1 }
+      if index < keys.head.count { return keys.head[index] }
+      return index == keys.head.count ? keys.last : nil
+    }
   }
 }

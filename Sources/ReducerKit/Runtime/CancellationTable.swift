@@ -13,11 +13,31 @@ package struct CancellationTable<Handle, Waiter> {
   /// One running (or reserved) effect.
   struct Entry {
     var handle: Handle?
-    var keys: [EffectKey]
+    var keys: EffectKeys
     var group: EffectGroup?
     var isCancelled = false
     /// What the effect's `Send` checks; `nil` for work that has no `Send`.
     var status: EffectStatus?
+
+    // The two below change an entry in place (through the dictionary's `values[index]`), where
+    // reading a field of `values[index]` would copy the whole entry out first.
+
+    /// Attaches `handle`; returns it when the effect was cancelled before (to cancel it now).
+    mutating func attach(_ handle: Handle) -> Handle? {
+      if isCancelled { return handle }
+      self.handle = handle
+      return nil
+    }
+
+    /// Marks the effect cancelled; returns its handle, if it has one yet.
+    mutating func markCancelled() -> Handle? {
+      if !isCancelled {
+        isCancelled = true
+        group?.cancelled += 1
+        status?.isCancelled = true
+      }
+      return handle
+    }
   }
 
   /// What a concatenation's pending parts would register under, and which of those keys were
@@ -29,7 +49,7 @@ package struct CancellationTable<Handle, Waiter> {
 
   private var nextToken: UInt64 = 0
   private var entries: [UInt64: Entry] = [:]
-  private var tokensByKey: [EffectKey: Set<UInt64>] = [:]
+  private var tokensByKey = TokenIndex()
   private var isClosed = false
   /// Child lifetime keys whose last effect ended, for the root store to stop watching.
   private var endedLifetimes: [EffectKey] = []
@@ -48,21 +68,28 @@ package struct CancellationTable<Handle, Waiter> {
 
   /// Whether any effect is registered under `key`.
   package func isRunning(_ key: EffectKey) -> Bool {
-    tokensByKey[key]?.isEmpty == false
+    tokensByKey.contains(key)
   }
 
   // MARK: - An effect's life
 
+  /// Makes room for `additional` more effects (of one key each), so that starting a large merge
+  /// grows the tables once rather than step by step.
+  package mutating func reserveCapacity(_ additional: Int) {
+    entries.reserveCapacity(entries.count + additional)
+    tokensByKey.reserveCapacity(additional)
+  }
+
   /// Reserves a token for an effect about to start, registered under `keys` and counted in
   /// `group`. `nil` when the table is closed (the store is gone: the effect must not start).
   package mutating func reserve(
-    keys: [EffectKey], group: EffectGroup?, status: EffectStatus? = nil
+    keys: EffectKeys, group: EffectGroup?, status: EffectStatus? = nil
   ) -> UInt64? {
     guard !isClosed else { return nil }
     nextToken &+= 1
     let token = nextToken
     entries[token] = Entry(handle: nil, keys: keys, group: group, status: status)
-    for key in keys { tokensByKey[key, default: []].insert(token) }
+    keys.forEach { tokensByKey.insert(token, under: $0) }
     if let group {
       group.pending += 1
       group.started += 1
@@ -75,21 +102,16 @@ package struct CancellationTable<Handle, Waiter> {
   /// cancelled in between (the caller cancels it now); `nil` otherwise, also when the effect
   /// already ended.
   package mutating func attach(_ handle: Handle, to token: UInt64) -> Handle? {
-    guard let entry = entries[token] else { return nil }
-    if entry.isCancelled { return handle }
-    entries[token]!.handle = handle
-    return nil
+    guard let index = entries.index(forKey: token) else { return nil }
+    return entries.values[index].attach(handle)
   }
 
   /// Removes an effect whose task ended. Returns the waiters to resume (its group finished).
   package mutating func complete(_ token: UInt64) -> [Waiter] {
     guard let entry = entries.removeValue(forKey: token) else { return [] }
-    for key in entry.keys {
-      // In place: copying the set out first would copy it whole for every effect that ends.
-      guard tokensByKey[key]?.remove(token) != nil else { continue }
-      if tokensByKey[key]?.isEmpty == true {
-        tokensByKey[key] = nil
-        if key.id == nil { endedLifetimes.append(key) }
+    entry.keys.forEach { key in
+      if tokensByKey.remove(token, under: key) == .removedLast, key.id == nil {
+        endedLifetimes.append(key)
       }
     }
     guard let group = entry.group else { return [] }
@@ -106,8 +128,11 @@ package struct CancellationTable<Handle, Waiter> {
     if let watching = watchesByKey[key] {
       for watch in watching { watches[watch]?.cancelled.insert(key) }
     }
-    guard let tokens = tokensByKey.removeValue(forKey: key) else { return [] }
-    return tokens.compactMap { markCancelled($0) }
+    switch tokensByKey.removeAll(under: key) {
+    case nil, .empty?: return []
+    case .one(let token)?: return markCancelled(token).map { [$0] } ?? []
+    case .many(let tokens)?: return tokens.compactMap { markCancelled($0) }
+    }
   }
 
   /// Cancels every effect counted in `group`.
@@ -132,13 +157,8 @@ package struct CancellationTable<Handle, Waiter> {
 
   /// Marks an effect cancelled; returns its handle, if it has one yet.
   private mutating func markCancelled(_ token: UInt64) -> Handle? {
-    guard let entry = entries[token] else { return nil }
-    if !entry.isCancelled {
-      entries[token]!.isCancelled = true
-      entry.group?.cancelled += 1
-      entry.status?.isCancelled = true
-    }
-    return entry.handle
+    guard let index = entries.index(forKey: token) else { return nil }
+    return entries.values[index].markCancelled()
   }
 
   // MARK: - Child lifetimes and concatenations
@@ -148,7 +168,7 @@ package struct CancellationTable<Handle, Waiter> {
   package mutating func takeEndedLifetimes() -> [EffectKey] {
     guard !endedLifetimes.isEmpty else { return [] }
     defer { endedLifetimes.removeAll(keepingCapacity: true) }
-    return endedLifetimes.filter { tokensByKey[$0] == nil }
+    return endedLifetimes.filter { !tokensByKey.contains($0) }
   }
 
   /// Starts recording which of `keys` are cancelled, for a concatenation whose parts registered
@@ -209,6 +229,195 @@ package struct CancellationTable<Handle, Waiter> {
   /// Whether `group` started no effect, was cancelled, or had every one of its effects cancelled.
   package func isCancelled(_ group: EffectGroup) -> Bool {
     group.isCancelled || group.started == 0 || group.cancelled == group.started
+  }
+}
+
+/// The tokens registered under each key: a multimap from ``EffectKey`` to tokens.
+///
+/// Swift's dictionary copies and compares the key of every bucket it probes on a lookup; an
+/// ``EffectKey`` (a path array and an `AnyHashable`) is dear to copy. Keyed here by the key's
+/// hash, computed once when the key was made, a probe copies and compares an integer. Keys of
+/// equal hashes (rare) share a slot, told apart by equality.
+struct TokenIndex {
+  fileprivate enum Slot {
+    /// Only while the first token is inserted: a slot with no key is removed.
+    case empty
+    case one(EffectKey, Tokens)
+    case shared([(key: EffectKey, tokens: Tokens)])
+  }
+
+  /// What ``remove(_:under:)`` did.
+  enum Removal {
+    case notFound
+    case removed
+    /// The key's last token: the key is gone.
+    case removedLast
+  }
+
+  private var slots: [Int: Slot] = [:]
+  /// Whether two keys of one hash ever shared a slot. Until then, a token found in a slot of one
+  /// key was inserted under that key (see ``remove(_:under:)``).
+  private var hasShared = false
+
+  /// Makes room for `additional` more keys.
+  mutating func reserveCapacity(_ additional: Int) {
+    slots.reserveCapacity(slots.count + additional)
+  }
+
+  /// Whether any token is registered under `key`.
+  func contains(_ key: EffectKey) -> Bool {
+    switch slots[key.hash] {
+    case nil, .empty?: false
+    case .one(let only, _)?: only == key
+    case .shared(let list)?: list.contains { $0.key == key }
+    }
+  }
+
+  /// Registers `token` (not registered there yet) under `key`.
+  mutating func insert(_ token: UInt64, under key: EffectKey) {
+    if slots[key.hash, default: .empty].insert(token, under: key) { hasShared = true }
+  }
+
+  /// Removes `token` from under `key`.
+  ///
+  /// A token is unique to one effect, and the table removes it only from under that effect's
+  /// own keys. So when no two keys ever shared a slot, a slot of one key that holds the token
+  /// holds it under `key` (had the effect been registered under another key of this hash as
+  /// well, they would have shared the slot): the keys are not compared (which `AnyHashable`'s
+  /// dynamic equality makes dear).
+  mutating func remove(_ token: UInt64, under key: EffectKey) -> Removal {
+    guard let index = slots.index(forKey: key.hash) else { return .notFound }
+    let removal = slots.values[index].remove(token, under: key, comparingKeys: hasShared)
+    if removal == .removedLast, case .empty = slots.values[index] { slots.remove(at: index) }
+    return removal
+  }
+
+  /// Removes `key` and returns its tokens; `nil` when it has none.
+  mutating func removeAll(under key: EffectKey) -> Tokens? {
+    guard let index = slots.index(forKey: key.hash) else { return nil }
+    switch slots.values[index] {
+    case .empty:
+      return nil
+    case .one(let only, let tokens):
+      guard only == key else { return nil }
+      slots.remove(at: index)
+      return tokens
+    case .shared(var list):
+      guard let position = list.firstIndex(where: { $0.key == key }) else { return nil }
+      let tokens = list.remove(at: position).tokens
+      slots.values[index] = list.count == 1 ? .one(list[0].key, list[0].tokens) : .shared(list)
+      return tokens
+    }
+  }
+}
+
+extension TokenIndex.Slot {
+  /// Adds `token` under `key`; `true` when this made the slot shared by two keys.
+  mutating func insert(_ token: UInt64, under key: EffectKey) -> Bool {
+    switch self {
+    case .empty:
+      self = .one(key, .one(token))
+      return false
+    case .one(let only, var tokens):
+      if only == key {
+        // Out of `self` first, so a set of tokens is uniquely referenced and grows in place.
+        self = .empty
+        tokens.insert(token)
+        self = .one(only, tokens)
+        return false
+      } else {
+        self = .shared([(only, tokens), (key, .one(token))])
+        return true
+      }
+    case .shared(var list):
+      self = .empty
+      if let position = list.firstIndex(where: { $0.key == key }) {
+        list[position].tokens.insert(token)
+      } else {
+        list.append((key, .one(token)))
+      }
+      self = .shared(list)
+      return false
+    }
+  }
+
+  /// Removes `token` from under `key`; a slot of one key compares it with `key` only when
+  /// `comparingKeys` (see `TokenIndex.remove(_:under:)`).
+  mutating func remove(
+    _ token: UInt64, under key: EffectKey, comparingKeys: Bool
+  ) -> TokenIndex.Removal {
+    switch self {
+    case .empty:
+      return .notFound
+    case .one(let only, var tokens):
+      if comparingKeys, only != key { return .notFound }
+      self = .empty
+      guard tokens.remove(token) else {
+        self = .one(only, tokens)
+        return .notFound
+      }
+      if tokens.isEmpty { return .removedLast }
+      self = .one(only, tokens)
+      return .removed
+    case .shared(var list):
+      guard let position = list.firstIndex(where: { $0.key == key }) else { return .notFound }
+      self = .empty
+      guard list[position].tokens.remove(token) else {
+        self = .shared(list)
+        return .notFound
+      }
+      let isLast = list[position].tokens.isEmpty
+      if isLast { list.remove(at: position) }
+      // A shared slot holds two keys or more: one is left at least.
+      self = list.count == 1 ? .one(list[0].key, list[0].tokens) : .shared(list)
+      return isLast ? .removedLast : .removed
+    }
+  }
+}
+
+/// The tokens of the effects registered under one key. Most keys have one effect (an id of its
+/// own, a child's lifetime with one effect running), which needs no set: no allocation to start
+/// it, nothing to free when it ends.
+enum Tokens {
+  /// No token: only while the first one is inserted (a key with no token is removed).
+  case empty
+  case one(UInt64)
+  case many(Set<UInt64>)
+
+  var isEmpty: Bool {
+    if case .empty = self { true } else { false }
+  }
+
+  /// Adds `token` (not there yet).
+  mutating func insert(_ token: UInt64) {
+    switch self {
+    case .empty:
+      self = .one(token)
+    case .one(let first):
+      self = .many([first, token])
+    case .many(var tokens):
+      // Out of `self` first, so the set is uniquely referenced and grows in place.
+      self = .empty
+      tokens.insert(token)
+      self = .many(tokens)
+    }
+  }
+
+  /// Removes `token`; `false` when it was not there.
+  mutating func remove(_ token: UInt64) -> Bool {
+    switch self {
+    case .empty:
+      return false
+    case .one(let only):
+      guard only == token else { return false }
+      self = .empty
+      return true
+    case .many(var tokens):
+      self = .empty
+      let removed = tokens.remove(token) != nil
+      self = tokens.isEmpty ? .empty : .many(tokens)
+      return removed
+    }
   }
 }
 

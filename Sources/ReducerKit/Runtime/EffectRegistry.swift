@@ -22,10 +22,15 @@ package final class EffectRegistry: Sendable {
     table.withLock { $0.isRunning(key) }
   }
 
+  /// Makes room for `additional` more effects: a large merge grows the tables once.
+  package func reserveCapacity(_ additional: Int) {
+    table.withLock { $0.reserveCapacity(additional) }
+  }
+
   /// Reserves a slot for an effect about to start, registered under `keys` and counted in
   /// `group`. Returns `nil` when the store is gone (the effect must not start).
   package func reserve(
-    keys: [EffectKey], group: EffectGroup?, status: EffectStatus? = nil
+    keys: EffectKeys, group: EffectGroup?, status: EffectStatus? = nil
   ) -> UInt64? {
     table.withLock { $0.reserve(keys: keys, group: group, status: status) }
   }

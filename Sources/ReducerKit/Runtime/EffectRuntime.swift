@@ -57,7 +57,9 @@ package final class EffectRuntime<Host: EffectHost> {
   package func start(
     _ effect: Effect<Action>, action: Action, context: inout EffectContext, host: Host
   ) {
-    switch effect.operation {
+    guard let box = effect.box else { return }
+    // On the box's operation in place, not on a copy of it (`effect.operation`).
+    switch unsafeDowncast(box, to: TypedEffectBox<Action>.self).operation {
     case .none:
       return
     case .send(let next):
@@ -68,6 +70,8 @@ package final class EffectRuntime<Host: EffectHost> {
       if context.group == nil { context.group = EffectGroup() }
       startTask(run, action: action, context: context, host: host)
     case .merge(let effects):
+      // Room for all its effects at once, rather than tables grown (and rehashed) step by step.
+      if effects.count >= 64 { registry.reserveCapacity(effects.count) }
       for effect in effects { start(effect, action: action, context: &context, host: host) }
     case .concatenate(let effects):
       if effect.isSynchronous {
@@ -81,10 +85,11 @@ package final class EffectRuntime<Host: EffectHost> {
       // A part of a concatenation whose id was cancelled before the part started.
       if !context.skipped.isEmpty, context.skipped.contains(key) { return }
       if cancelInFlight { registry.cancel(key) }
-      var innerContext = context
-      innerContext.keys.append(key)
-      start(inner, action: action, context: &innerContext, host: host)
-      context.group = innerContext.group
+      // In place, not in a copy of the context (a retain and release of each of its fields per
+      // effect): the inner effect only adds to the group, and the key is taken off again.
+      context.keys.append(key)
+      start(inner, action: action, context: &context, host: host)
+      context.keys.removeLast()
     case .cancel(let id):
       registry.cancel(EffectKey(path: context.path, id: id))
     case .throttle(let inner, let id, let plan):
@@ -185,8 +190,10 @@ package final class EffectRuntime<Host: EffectHost> {
     watchLifetimes(of: context)
     let send = makeSend(group: context.group, status: status, host: host)
     let registry = registry
-    // The action is only described on the main actor, when the effect reports an error.
-    let origin = UncheckedSendable(action)
+    // The action is only described on the main actor, when the effect reports an error. As an
+    // `Any`: a capture of a concrete type, where one of the generic `Action` would be boxed on
+    // its own, its type's metadata looked up at every start.
+    let origin = UncheckedSendable<Any>(action)
     // `Task.cancel(id:)` and `withTaskCancellation(id:)` inside the effect scope their ids here.
     let scope = EffectTaskScope(registry: registry, path: context.path)
     let operation: @Sendable () async -> Void = {
@@ -300,7 +307,7 @@ package struct EffectContext {
   var path: ScopePath = []
   /// How to find each component of `path` in its parent's state.
   var locators: [ChildLocator] = []
-  var keys: [EffectKey] = []
+  var keys = EffectKeys()
   var group: EffectGroup?
   /// Keys cancelled before this part of a concatenation started: effects under them are skipped.
   var skipped: Set<EffectKey> = []

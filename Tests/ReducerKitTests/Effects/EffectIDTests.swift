@@ -26,4 +26,64 @@ import Testing
     #expect(EffectID(keyPath: \State.a) == EffectID(keyPath: \State.a))
     #expect(EffectID(keyPath: \State.a) != EffectID(keyPath: \State.b))
   }
+
+  @Test func equalIDsHashEquallyAndIntegersStayEqualAcrossTypes() {
+    #expect(EffectID(7) == EffectID(7))
+    #expect(EffectID(7).hashValue == EffectID(7).hashValue)
+    #expect(EffectID(7) != EffectID(8))
+    // As `AnyHashable` has it: integers of different types with one value are one id.
+    #expect(EffectID(7) == EffectID(UInt8(7)))
+    #expect(EffectID(7).hashValue == EffectID(UInt8(7)).hashValue)
+  }
+
+  @Test func equalKeysHashEqually() {
+    let child = ScopeComponent(id: EffectID("child"), hasLifetime: true)
+    let first = EffectKey(path: [child], id: EffectID(1))
+    let second = EffectKey(
+      path: [ScopeComponent(id: EffectID("child"), hasLifetime: true)], id: EffectID(1))
+    #expect(first == second)
+    #expect(first.hash == second.hash)
+    #expect(first.hashValue == second.hashValue)
+    #expect(first != EffectKey(path: [child], id: EffectID(2)))
+  }
+
+  @Test func keysWithTheSameHashAreStillToldApart() {
+    let first = EffectKey(path: [], id: EffectID("a"), hash: 1)
+    let second = EffectKey(path: [], id: EffectID("b"), hash: 1)
+    #expect(first != second)
+  }
+
+  @Test func effectKeysKeepTheirOrder() {
+    let a = EffectKey(path: [], id: EffectID("a"))
+    let b = EffectKey(path: [], id: EffectID("b"))
+    let c = EffectKey(path: [], id: EffectID("c"))
+    var keys = EffectKeys()
+    #expect(keys.isEmpty)
+    #expect(Array(keys).isEmpty)
+    keys.append(a)
+    #expect(Array(keys) == [a])
+    keys.append(b)
+    keys.append(c)
+    #expect(keys.count == 3)
+    #expect(Array(keys) == [a, b, c])
+    var visited: [EffectKey] = []
+    keys.forEach { visited.append($0) }
+    #expect(visited == [a, b, c])
+    keys.removeLast()
+    #expect(Array(keys) == [a, b])
+    keys.removeLast()
+    keys.removeLast()
+    #expect(keys.isEmpty)
+    #expect(keys.count == 0)
+  }
+
+  @Test func effectKeysRemoveWhatTheyAreAskedTo() {
+    let a = EffectKey(path: [], id: EffectID("a"))
+    let b = EffectKey(path: [], id: EffectID("b"))
+    var keys: EffectKeys = [a, b, a]
+    keys.removeAll { $0 == a }
+    #expect(Array(keys) == [b])
+    keys.removeAll { $0 == b }
+    #expect(keys.isEmpty)
+  }
 }

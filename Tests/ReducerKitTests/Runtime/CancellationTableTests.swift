@@ -169,4 +169,66 @@ import Testing
     var table = Table()
     #expect(table.watchCancellations(of: []) == nil)
   }
+
+  @Test func aKeyWithSeveralEffectsRunsUntilTheLastEnds() {
+    var table = Table()
+    let child = EffectKey(path: [ScopeComponent(id: EffectID("row"), hasLifetime: true)], id: nil)
+    let tokens = (0..<3).map { _ in table.reserve(keys: [child], group: nil)! }
+    _ = table.complete(tokens[1])
+    #expect(table.isRunning(child))
+    #expect(table.takeEndedLifetimes().isEmpty)
+    _ = table.complete(tokens[0])
+    #expect(table.isRunning(child))
+    _ = table.complete(tokens[2])
+    #expect(!table.isRunning(child))
+    #expect(table.takeEndedLifetimes() == [child])
+  }
+
+  @Test func keysWithTheSameHashKeepTheirOwnEffects() {
+    var table = Table()
+    let first = EffectKey(path: [], id: EffectID("a"), hash: 42)
+    let second = EffectKey(path: [], id: EffectID("b"), hash: 42)
+    let third = EffectKey(path: [], id: EffectID("c"), hash: 42)
+    let a1 = table.reserve(keys: [first], group: nil)!
+    let b = table.reserve(keys: [second], group: nil)!
+    let a2 = table.reserve(keys: [first], group: nil)!
+    let c = table.reserve(keys: [third], group: nil)!
+    for (handle, token) in [(1, a1), (2, b), (3, a2), (4, c)] {
+      #expect(table.attach(handle, to: token) == nil)
+    }
+    #expect(Set(table.cancel(first)) == [1, 3])
+    #expect(!table.isRunning(first))
+    #expect(table.isRunning(second))
+    #expect(table.isRunning(third))
+    _ = table.complete(b)
+    #expect(!table.isRunning(second))
+    #expect(table.isRunning(third))
+    #expect(table.cancel(third) == [4])
+    #expect(table.cancel(second).isEmpty)
+  }
+
+  @Test func reservingRoomChangesNothingElse() {
+    var table = Table()
+    table.reserveCapacity(1_000)
+    #expect(table.count == 0)
+    #expect(!table.isRunning(timer))
+    let token = table.reserve(keys: [timer], group: nil)!
+    #expect(table.isRunning(timer))
+    _ = table.complete(token)
+    #expect(table.count == 0)
+  }
+
+  @Test func anEndingEffectLeavesANewKeyOfTheSameHashAlone() {
+    var table = Table()
+    let old = EffectKey(path: [], id: EffectID("old"), hash: 7)
+    let new = EffectKey(path: [], id: EffectID("new"), hash: 7)
+    let first = table.reserve(keys: [old], group: nil)!
+    _ = table.cancel(old)
+    // The keys never shared a slot: `old` was gone when `new` came.
+    let second = table.reserve(keys: [new], group: nil)!
+    _ = table.complete(first)
+    #expect(table.isRunning(new))
+    _ = table.complete(second)
+    #expect(!table.isRunning(new))
+  }
 }
