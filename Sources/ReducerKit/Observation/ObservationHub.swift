@@ -11,6 +11,9 @@ import Observation
 package final class ObservationHub<State, Action> {
   /// The store whose registrar to notify, once something read the whole state.
   private weak var observedStore: Store<State, Action>?
+  /// Whether `observedStore` was set since the last notification: checked first after each
+  /// action, because loading a weak reference costs a runtime call even when it is `nil`.
+  private var hasObservedStore = false
   /// Observers of parts of the state, checked after each action.
   private let observers = StateObserverList()
   // Unchecked for exclusivity, as the lists': every access is on the main actor, and none is
@@ -39,6 +42,7 @@ package final class ObservationHub<State, Action> {
   /// action.
   package func access(from store: Store<State, Action>) {
     observedStore = store
+    hasObservedStore = true
     store.registrar.access(store, keyPath: \.state)
   }
 
@@ -108,11 +112,14 @@ package final class ObservationHub<State, Action> {
   /// store that read the whole state, the observers whose part changed, the streams.
   @inline(__always)
   package func didChangeState(_ state: UnsafePointer<State>) {
-    if let store = observedStore {
+    if hasObservedStore {
       // Something read the state since the last notification: tell it. Observation tracking is
       // one-shot, so until the state is read again nothing needs the registrar.
-      observedStore = nil
-      store.registrar.withMutation(of: store, keyPath: \.state) {}
+      hasObservedStore = false
+      if let store = observedStore {
+        observedStore = nil
+        store.registrar.withMutation(of: store, keyPath: \.state) {}
+      }
     }
     if hasObservers { notifyObservers(UnsafeRawPointer(state)) }
     if hasSubscribers {

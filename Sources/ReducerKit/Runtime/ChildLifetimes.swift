@@ -39,6 +39,10 @@ package final class ChildLifetimes {
   }
 
   private var owners: [OwnerKey: Owner] = [:]
+  // Unchecked for exclusivity: `isEmpty` reads it after every action of every store, and the
+  // dynamic check cost more than the read. Its accesses are this class's own short calls; the
+  // only user code they can run (an id's `Hashable`) cannot reach a store's lifetimes.
+  @exclusivity(unchecked)
   private var ownerOfChild: [EffectKey: OwnerKey] = [:]
 
   package init() {}
