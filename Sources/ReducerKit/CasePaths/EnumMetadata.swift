@@ -345,6 +345,10 @@ struct EnumCaseSelection: Sendable {
   /// The cases whose payload is exactly a `Value`, in tag order.
   @usableFromInline
   let candidates: [Candidate]
+  /// The candidate when there is exactly one (the common case: one case with the payload type),
+  /// checked without walking the array.
+  @usableFromInline
+  let onlyCandidate: Candidate?
   /// Whether a candidate's payload must be re-embedded to check that the constructor builds
   /// that case: several cases have a `Value` payload, or another case's payload type is one a
   /// `Value` converts to (so the constructor may build that case instead).
@@ -356,6 +360,7 @@ struct EnumCaseSelection: Sendable {
 
   private init(candidates: [Candidate], verifiesWithEmbed: Bool, problem: String?) {
     self.candidates = candidates
+    onlyCandidate = candidates.count == 1 ? candidates[0] : nil
     self.verifiesWithEmbed = verifiesWithEmbed
     self.problem = problem
   }
@@ -467,13 +472,15 @@ struct EnumCaseSelection: Sendable {
   @inlinable
   func visit<Root, Value>(_ root: Root, embed: (Value) -> Root, _ body: (Value) -> Void) -> Bool {
     let metadata = EnumMetadata(unchecked: Root.self)
-    var tag: UInt32 = 0
-    var candidate: Candidate? = nil
-    withUnsafePointer(to: root) { pointer in
-      tag = metadata.tag(of: pointer)
-      candidate = candidates.first(where: { $0.tag == tag })
+    let tag = withUnsafePointer(to: root) { metadata.tag(of: $0) }
+    let candidate: Candidate
+    if let only = onlyCandidate {
+      guard only.tag == tag else { return false }
+      candidate = only
+    } else {
+      guard let found = candidates.first(where: { $0.tag == tag }) else { return false }
+      candidate = found
     }
-    guard let candidate else { return false }
     let value: Value = withUnsafePointer(to: root) {
       Self.copyPayload(of: $0, candidate, metadata)
     }
