@@ -105,10 +105,10 @@ package final class StoreRuntime<State, Action>: StoreCore, EffectHost {
     }
     isDraining = true
     defer { isDraining = false }
-    var context = EffectContext(group: group)
-    reduce(action, context: &context)
+    var group = group
+    reduce(action, group: &group)
     if !queue.isEmpty { drainQueue() }
-    guard let group = context.group else { return StoreTask(group: nil, registry: nil) }
+    guard let group else { return StoreTask(group: nil, registry: nil) }
     return StoreTask(group: group, registry: registry)
   }
 
@@ -150,26 +150,34 @@ package final class StoreRuntime<State, Action>: StoreCore, EffectHost {
         if let group = next.group { registry.release(group) }
         continue
       }
-      var context = EffectContext(group: next.group)
-      reduce(next.action, context: &context)
+      var group = next.group
+      reduce(next.action, group: &group)
       if let group = next.group { registry.release(group) }
     }
   }
 
-  private func reduce(_ action: Action, context: inout EffectContext) {
+  /// Reduces `action`. `group` is the group the effects it starts join; `nil` until one starts
+  /// (then it is the group made for them).
+  private func reduce(_ action: Action, group: inout EffectGroup?) {
     if !hasDependencies {
-      reduceNow(action, context: &context)
+      reduceNow(action, group: &group)
     } else {
       // The action, and every effect task it starts (tasks inherit task-local values), see the
       // store's dependencies.
-      DependencyValues.withValues(dependencies) { reduceNow(action, context: &context) }
+      DependencyValues.withValues(dependencies) { reduceNow(action, group: &group) }
     }
   }
 
-  private func reduceNow(_ action: Action, context: inout EffectContext) {
+  private func reduceNow(_ action: Action, group: inout EffectGroup?) {
     let effect = reducer.reduce(&storage.value, action)
     observation.didChangeState(storage.typed)
-    if !effect.isNone { effects.start(effect, action: action, context: &context, host: self) }
+    if !effect.isNone {
+      // Made only for an effect: building and destroying its arrays and set cost more than the
+      // rest of a send that returns `.none`.
+      var context = EffectContext(group: group)
+      effects.start(effect, action: action, context: &context, host: self)
+      group = context.group
+    }
     // The state in place, as the observer checks read it: no copy, and no exclusive access that
     // the lenses' user code (key paths, ids) could conflict with by reading this store.
     if !effects.watchesNoChild { effects.cancelGoneChildren(in: storage.raw) }
