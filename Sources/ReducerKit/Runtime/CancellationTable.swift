@@ -447,6 +447,10 @@ package final class EffectGroup: @unchecked Sendable {
 /// ``EffectRegistry`` that owns it, which is why it can be `@unchecked Sendable`.
 package final class EffectStatus: @unchecked Sendable {
   fileprivate var isCancelled = false
+  /// The group of the `send` that started the effect: the actions its `Send` sends count in it.
+  package let group: EffectGroup?
 
-  package init() {}
+  package init(group: EffectGroup? = nil) {
+    self.group = group
+  }
 }

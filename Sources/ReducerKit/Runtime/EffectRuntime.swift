@@ -158,62 +158,82 @@ package final class EffectRuntime<Host: EffectHost> {
     }
   }
 
-  /// The `Send` of one effect: it sends through the host while the host lives, and drops what
-  /// it is given after the effect was cancelled.
-  private func makeSend(group: EffectGroup?, status: EffectStatus, host: Host) -> Send<Action> {
-    let registry = registry
-    return Send { [weak host] action in
-      if registry.isCancelled(status) {
-        // Only a `Send` that escaped its effect gets here: inside the effect's own task,
-        // `Send` already dropped the action because that task is cancelled.
-        #if DEBUG
-        runtimeWarn(
-          """
-          An effect's "send" was called after the effect was cancelled, from outside the \
-          effect's task (a callback or a task that kept it): \(describe(action)). The action \
-          was dropped. Stop the callback or the task when the effect is cancelled (for \
-          example in "withTaskCancellationHandler").
-          """)
-        #endif
-        return
-      }
-      _ = host?.send(action, group: group)
-    }
+  /// Where the `Send`s of this runtime's effects deliver: one for all of them, made at the first
+  /// effect (the host is only known then).
+  private var sendTarget: HostSendTarget<Host>?
+
+  private func sendTarget(for host: Host) -> HostSendTarget<Host> {
+    if let sendTarget { return sendTarget }
+    let target = HostSendTarget(host: host, registry: registry)
+    sendTarget = target
+    return target
   }
 
   private func startTask(
     _ run: Effect<Action>.Run, action: Action, context: EffectContext, host: Host
   ) {
-    let status = EffectStatus()
+    // The effect's one object of its own: what its `Send` checks for a cancellation, and the
+    // group that the actions it sends count in.
+    let status = EffectStatus(group: context.group)
     guard let token = registry.reserve(keys: context.keys, group: context.group, status: status)
     else { return }
     watchLifetimes(of: context)
-    let send = makeSend(group: context.group, status: status, host: host)
-    let registry = registry
+    let send = Send(target: sendTarget(for: host), status: status)
     // The action is only described on the main actor, when the effect reports an error. As an
     // `Any`: a capture of a concrete type, where one of the generic `Action` would be boxed on
     // its own, its type's metadata looked up at every start.
     let origin = UncheckedSendable<Any>(action)
     // `Task.cancel(id:)` and `withTaskCancellation(id:)` inside the effect scope their ids here.
     let scope = EffectTaskScope(registry: registry, path: context.path)
-    let operation: @Sendable () async -> Void = {
-      do {
-        try await EffectTaskScope.$effect.withValue(scope) { try await run.body(send) }
-      } catch is CancellationError where Task.isCancelled {
-        // Cancelled effects end with CancellationError: nothing to report.
-      } catch {
-        await MainActor.run {
-          runtimeWarn(
-            """
-            An effect started by action \(describe(origin.value)) threw an error that no \
-            'catch' handler handled: \(error). Handle errors in the effect, or pass \
-            '.run(operation:catch:)' a 'catch' handler. The store keeps running.
-            """, fileID: run.fileID, line: run.line)
-        }
+    let task = Self.makeTask(
+      run, send: send, scope: scope, origin: origin, token: token, executor: executor)
+    registry.attach(task, to: token)
+  }
+
+  /// Starts the task of a `.run` effect, on `executor` if there is one.
+  ///
+  /// Nonisolated, so the closures given to `Task` are not isolated to the main actor (effects run
+  /// on the global executor, or the executor preferred); closure literals, so `Task` takes them as
+  /// they are (a closure value of another type is wrapped in a thunk, one allocation or two more
+  /// per effect).
+  private nonisolated static func makeTask(
+    _ run: Effect<Action>.Run, send: Send<Action>, scope: EffectTaskScope,
+    origin: UncheckedSendable<Any>, token: UInt64, executor: (any Sendable)?
+  ) -> Task<Void, Never> {
+    if let executor,
+      #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *),
+      let executor = executor as? any TaskExecutor
+    {
+      return Task(executorPreference: executor, priority: run.priority) {
+        await runBody(run, send: send, scope: scope, origin: origin, token: token)
       }
-      registry.complete(token)
     }
-    registry.attach(makeTask(priority: run.priority, operation), to: token)
+    return Task(priority: run.priority) {
+      await runBody(run, send: send, scope: scope, origin: origin, token: token)
+    }
+  }
+
+  /// The work of a `.run` effect's task: its body, an error it did not handle reported, then the
+  /// effect removed from the registry.
+  private nonisolated static func runBody(
+    _ run: Effect<Action>.Run, send: Send<Action>, scope: EffectTaskScope,
+    origin: UncheckedSendable<Any>, token: UInt64
+  ) async {
+    do {
+      try await EffectTaskScope.$effect.withValue(scope) { try await run.body(send) }
+    } catch is CancellationError where Task.isCancelled {
+      // Cancelled effects end with CancellationError: nothing to report.
+    } catch {
+      await MainActor.run {
+        runtimeWarn(
+          """
+          An effect started by action \(describe(origin.value)) threw an error that no \
+          'catch' handler handled: \(error). Handle errors in the effect, or pass \
+          '.run(operation:catch:)' a 'catch' handler. The store keeps running.
+          """, fileID: run.fileID, line: run.line)
+      }
+    }
+    scope.registry.complete(token)
   }
 
   /// Starts a task on the runtime's executor, if it has one.
@@ -292,6 +312,39 @@ package final class EffectRuntime<Host: EffectHost> {
     if !lifetimes.isEmpty { cancelGoneChildren(in: host.stateAddress) }
     registry.release(part)
     return part
+  }
+}
+
+/// The target of the `Send`s of a runtime's effects: it sends through the host while the host
+/// lives, and drops what an effect sends after that effect was cancelled.
+private final class HostSendTarget<Host: EffectHost>: SendTarget<Host.Action>, @unchecked Sendable {
+  /// Weak: an effect that kept its `Send` does not keep the store alive.
+  weak var host: Host?
+  let registry: EffectRegistry
+
+  init(host: Host, registry: EffectRegistry) {
+    self.host = host
+    self.registry = registry
+  }
+
+  @MainActor
+  override func deliver(_ action: Host.Action, status: EffectStatus?) {
+    guard let status else { return }
+    if registry.isCancelled(status) {
+      // Only a `Send` that escaped its effect gets here: inside the effect's own task,
+      // `Send` already dropped the action because that task is cancelled.
+      #if DEBUG
+      runtimeWarn(
+        """
+        An effect's "send" was called after the effect was cancelled, from outside the \
+        effect's task (a callback or a task that kept it): \(describe(action)). The action \
+        was dropped. Stop the callback or the task when the effect is cancelled (for \
+        example in "withTaskCancellationHandler").
+        """)
+      #endif
+      return
+    }
+    _ = host?.send(action, group: status.group)
   }
 }
 
