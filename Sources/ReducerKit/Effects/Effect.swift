@@ -32,11 +32,13 @@ public struct Effect<Action> {
     case run(Run)
     case merge([Effect])
     case concatenate([Effect])
-    indirect case cancellable(Effect, id: EffectID, cancelInFlight: Bool)
+    // An `Effect` is one pointer (its box), so the cases that hold one need no `indirect`: an
+    // indirect payload is one more allocation for every `.cancellable` (and every child effect).
+    case cancellable(Effect, id: EffectID, cancelInFlight: Bool)
     case cancel(id: EffectID)
     /// An effect of a child feature: its ids are scoped to the child, and the locator lets the
     /// store find the child's state (to cancel the effect when the child goes away).
-    indirect case scoped(Effect, ScopeComponent, ChildLocator)
+    case scoped(Effect, ScopeComponent, ChildLocator)
     /// Runs the effect now, or later, or never, as the throttle with this id decides.
     indirect case throttle(Effect, id: EffectID, plan: ThrottlePlan)
     /// The end of a throttle interval: runs the effect that waited for it.

@@ -444,9 +444,14 @@ package final class EffectGroup: @unchecked Sendable {
 /// the task it is called from cannot tell.
 ///
 /// Its flag is only read and written by the ``CancellationTable``, under the lock of the
-/// ``EffectRegistry`` that owns it, which is why it can be `@unchecked Sendable`.
-package final class EffectStatus: @unchecked Sendable {
+/// ``EffectRegistry`` that owns it, which is why it can be `@unchecked Sendable`. Not final: the
+/// effect runtime's object for a started effect is its status as well (one allocation).
+package class EffectStatus: @unchecked Sendable {
   fileprivate var isCancelled = false
+  /// The group of the `send` that started the effect: the actions its `Send` sends count in it.
+  package let group: EffectGroup?
 
-  package init() {}
+  package init(group: EffectGroup? = nil) {
+    self.group = group
+  }
 }

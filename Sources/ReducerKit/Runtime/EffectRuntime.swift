@@ -158,62 +158,31 @@ package final class EffectRuntime<Host: EffectHost> {
     }
   }
 
-  /// The `Send` of one effect: it sends through the host while the host lives, and drops what
-  /// it is given after the effect was cancelled.
-  private func makeSend(group: EffectGroup?, status: EffectStatus, host: Host) -> Send<Action> {
-    let registry = registry
-    return Send { [weak host] action in
-      if registry.isCancelled(status) {
-        // Only a `Send` that escaped its effect gets here: inside the effect's own task,
-        // `Send` already dropped the action because that task is cancelled.
-        #if DEBUG
-        runtimeWarn(
-          """
-          An effect's "send" was called after the effect was cancelled, from outside the \
-          effect's task (a callback or a task that kept it): \(describe(action)). The action \
-          was dropped. Stop the callback or the task when the effect is cancelled (for \
-          example in "withTaskCancellationHandler").
-          """)
-        #endif
-        return
-      }
-      _ = host?.send(action, group: group)
-    }
+  /// Where the `Send`s of this runtime's effects deliver: one for all of them, made at the first
+  /// effect (the host is only known then).
+  private var sendTarget: HostSendTarget<Host>?
+
+  private func sendTarget(for host: Host) -> HostSendTarget<Host> {
+    if let sendTarget { return sendTarget }
+    let target = HostSendTarget(host: host, registry: registry)
+    sendTarget = target
+    return target
   }
 
   private func startTask(
     _ run: Effect<Action>.Run, action: Action, context: EffectContext, host: Host
   ) {
-    let status = EffectStatus()
-    guard let token = registry.reserve(keys: context.keys, group: context.group, status: status)
+    // The effect's one object of its own: its status (what its `Send` checks for a
+    // cancellation), and all that its task needs, which the task's closure captures alone.
+    let effect = RunningEffect(
+      run, target: sendTarget(for: host),
+      scope: EffectTaskScope(registry: registry, path: context.path),
+      origin: action, group: context.group)
+    guard let token = registry.reserve(keys: context.keys, group: context.group, status: effect)
     else { return }
+    effect.token = token
     watchLifetimes(of: context)
-    let send = makeSend(group: context.group, status: status, host: host)
-    let registry = registry
-    // The action is only described on the main actor, when the effect reports an error. As an
-    // `Any`: a capture of a concrete type, where one of the generic `Action` would be boxed on
-    // its own, its type's metadata looked up at every start.
-    let origin = UncheckedSendable<Any>(action)
-    // `Task.cancel(id:)` and `withTaskCancellation(id:)` inside the effect scope their ids here.
-    let scope = EffectTaskScope(registry: registry, path: context.path)
-    let operation: @Sendable () async -> Void = {
-      do {
-        try await EffectTaskScope.$effect.withValue(scope) { try await run.body(send) }
-      } catch is CancellationError where Task.isCancelled {
-        // Cancelled effects end with CancellationError: nothing to report.
-      } catch {
-        await MainActor.run {
-          runtimeWarn(
-            """
-            An effect started by action \(describe(origin.value)) threw an error that no \
-            'catch' handler handled: \(error). Handle errors in the effect, or pass \
-            '.run(operation:catch:)' a 'catch' handler. The store keeps running.
-            """, fileID: run.fileID, line: run.line)
-        }
-      }
-      registry.complete(token)
-    }
-    registry.attach(makeTask(priority: run.priority, operation), to: token)
+    registry.attach(effect.startTask(priority: run.priority, executor: executor), to: token)
   }
 
   /// Starts a task on the runtime's executor, if it has one.
@@ -292,6 +261,115 @@ package final class EffectRuntime<Host: EffectHost> {
     if !lifetimes.isEmpty { cancelGoneChildren(in: host.stateAddress) }
     registry.release(part)
     return part
+  }
+}
+
+/// The target of the `Send`s of a runtime's effects: it sends through the host while the host
+/// lives, and drops what an effect sends after that effect was cancelled.
+private final class HostSendTarget<Host: EffectHost>: SendTarget<Host.Action>, @unchecked Sendable {
+  /// Weak: an effect that kept its `Send` does not keep the store alive.
+  weak var host: Host?
+  let registry: EffectRegistry
+
+  init(host: Host, registry: EffectRegistry) {
+    self.host = host
+    self.registry = registry
+  }
+
+  @MainActor
+  override func deliver(_ action: Host.Action, status: EffectStatus?) {
+    guard let status else { return }
+    if registry.isCancelled(status) {
+      // Only a `Send` that escaped its effect gets here: inside the effect's own task,
+      // `Send` already dropped the action because that task is cancelled.
+      #if DEBUG
+      runtimeWarn(
+        """
+        An effect's "send" was called after the effect was cancelled, from outside the \
+        effect's task (a callback or a task that kept it): \(describe(action)). The action \
+        was dropped. Stop the callback or the task when the effect is cancelled (for \
+        example in "withTaskCancellationHandler").
+        """)
+      #endif
+      return
+    }
+    _ = host?.send(action, group: status.group)
+  }
+}
+
+/// A started effect, as the task that runs it sees it: a status with work to do.
+private class StartedEffect: EffectStatus, @unchecked Sendable {
+  /// The work of the effect's task.
+  nonisolated func execute() async {}
+
+  /// Starts the effect's task, on `executor` if there is one.
+  ///
+  /// Not generic, so the closures given to `Task` capture this object only (which is then their
+  /// context: no allocation for one; in a generic function, the closure would capture the type
+  /// metadata too). Closure literals, so `Task` takes them as they are (a closure value is wrapped
+  /// in a thunk: an allocation or two more per effect). Nonisolated, so they are not isolated to
+  /// the main actor: effects run on the global executor, or the executor preferred.
+  final nonisolated func startTask(
+    priority: TaskPriority?, executor: (any Sendable)?
+  ) -> Task<Void, Never> {
+    if let executor,
+      #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *),
+      let executor = executor as? any TaskExecutor
+    {
+      return Task(executorPreference: executor, priority: priority) { await self.execute() }
+    }
+    return Task(priority: priority) { await self.execute() }
+  }
+}
+
+/// A started `.run` effect: its status, and what its task needs.
+///
+/// Its fields are set on the main actor before its task is created, and never changed after
+/// (`origin` is only read on the main actor), which is why it can be `@unchecked Sendable`.
+private final class RunningEffect<Action>: StartedEffect, @unchecked Sendable {
+  let run: Effect<Action>.Run
+  let target: SendTarget<Action>
+  /// `Task.cancel(id:)` and `withTaskCancellation(id:)` inside the effect scope their ids here.
+  let scope: EffectTaskScope
+  /// The action that started the effect, only described on the main actor when the effect
+  /// reports an error. As an `Any`: a field of the generic `Action` would have its type's
+  /// metadata looked up at every start.
+  let origin: Any
+  /// The effect's token in the registry, set once it is reserved, before its task exists.
+  var token: UInt64 = 0
+
+  init(
+    _ run: Effect<Action>.Run, target: SendTarget<Action>, scope: EffectTaskScope,
+    origin: Any, group: EffectGroup?
+  ) {
+    self.run = run
+    self.target = target
+    self.scope = scope
+    self.origin = origin
+    super.init(group: group)
+  }
+
+  /// The work of the effect's task: its body, an error it did not handle reported, then the
+  /// effect removed from the registry.
+  override nonisolated func execute() async {
+    do {
+      let send = Send(target: target, status: self)
+      try await EffectTaskScope.$effect.withValue(scope) { try await run.body(send) }
+    } catch is CancellationError where Task.isCancelled {
+      // Cancelled effects end with CancellationError: nothing to report.
+    } catch {
+      let origin = UncheckedSendable(origin)
+      let run = run
+      await MainActor.run {
+        runtimeWarn(
+          """
+          An effect started by action \(describe(origin.value)) threw an error that no \
+          'catch' handler handled: \(error). Handle errors in the effect, or pass \
+          '.run(operation:catch:)' a 'catch' handler. The store keeps running.
+          """, fileID: run.fileID, line: run.line)
+      }
+    }
+    scope.registry.complete(token)
   }
 }
 

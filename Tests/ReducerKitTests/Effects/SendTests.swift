@@ -77,6 +77,44 @@ import Testing
     #endif
   }
 
+  /// A child's `Send` (made by `map`, as `Effect.map` and `Scope` do) checks its effect's
+  /// status as well.
+  @Test func anEscapedMappedSendDropsWhatItSendsAfterTheEffectWasCancelled() async throws {
+    let (sends, escaped) = AsyncStream<Send<Int>>.makeStream()
+    let store = Store(initialState: [String]()) {
+      Reduce<[String], String> { state, action in
+        switch action {
+        case "start":
+          return Effect<Int>.run { send in
+            escaped.yield(send)
+            try await Task.never()
+          }
+          .cancellable(id: "escape")
+          .map { "child \($0)" }
+        case "stop":
+          return .cancel(id: "escape")
+        default:
+          state.append(action)
+          return .none
+        }
+      }
+    }
+    let task = store.send("start")
+    var iterator = sends.makeAsyncIterator()
+    let send = try #require(await iterator.next())
+    send(1)
+    #expect(store.state == ["child 1"])
+
+    store.send("stop")
+    await task.finish()
+    let recorder = WarningRecorder(matching: "child 2")
+    send(2)
+    #expect(store.state == ["child 1"])
+    #if DEBUG
+    #expect(recorder.messages.count == 1)
+    #endif
+  }
+
   @Test func anEscapedSendOfAnEffectCancelledByItsTaskDropsToo() async throws {
     let (sends, escaped) = AsyncStream<Send<String>>.makeStream()
     let store = makeStore(escaped: escaped)
