@@ -360,7 +360,7 @@ public final class Store<State, Action>: Observable {
         CollectionVersions(
           structure: elements._structureVersion, element: elements._elementVersion,
           previousElement: elements._previousElementVersion,
-          lastMutatedID: elements._lastMutatedID.map { AnyHashable($0) })
+          lastMutatedKey: elements._lastMutatedID.map { RowKey.of($0) })
       }
       guard let collectionOffset else {
         return versions(pointer.assumingMemoryBound(to: State.self).pointee[keyPath: state])
@@ -383,6 +383,7 @@ public final class Store<State, Action>: Observable {
       core.row = .init(
         group: rowGroupID(for: state),
         id: AnyHashable(id),
+        key: RowKey.of(id),
         readVersions: readVersions)
       let child = Store<ElementState, ElementAction>(core: core)
       cache(child, for: key)
