@@ -355,6 +355,17 @@ public final class Store<State, Action>: Observable {
     // Read after each action by the rows' observer group: in place when the collection is a
     // stored field (no copy of it, no key path projection).
     let collectionOffset = MemoryLayout<State>.offset(of: state)
+    typealias Elements = IdentifiedArray<ElementID, ElementState>
+    let versionFields: (structure: Int, element: Int, previousElement: Int, lastMutatedID: Int)? =
+      if let structure = MemoryLayout<Elements>.offset(of: \Elements._structureVersion),
+        let element = MemoryLayout<Elements>.offset(of: \Elements._elementVersion),
+        let previousElement = MemoryLayout<Elements>.offset(of: \Elements._previousElementVersion),
+        let lastMutatedID = MemoryLayout<Elements>.offset(of: \Elements._lastMutatedID)
+      {
+        (structure, element, previousElement, lastMutatedID)
+      } else {
+        nil
+      }
     let readVersions: (UnsafeRawPointer) -> CollectionVersions = { pointer in
       func versions(_ elements: IdentifiedArray<ElementID, ElementState>) -> CollectionVersions {
         CollectionVersions(
@@ -362,13 +373,19 @@ public final class Store<State, Action>: Observable {
           previousElement: elements._previousElementVersion,
           lastMutatedKey: elements._lastMutatedID.map { RowKey.of($0) })
       }
-      guard let collectionOffset else {
+      guard let collectionOffset, let fields = versionFields else {
         return versions(pointer.assumingMemoryBound(to: State.self).pointee[keyPath: state])
       }
-      return versions(
-        (pointer + collectionOffset).assumingMemoryBound(
-          to: IdentifiedArray<ElementID, ElementState>.self
-        ).pointee)
+      // In place, field by field: no copy of the collection (and no lookup of its type's
+      // metadata, which a copy needs in unspecialized code).
+      let elements = pointer + collectionOffset
+      let lastMutatedID = (elements + fields.lastMutatedID).assumingMemoryBound(
+        to: ElementID?.self)
+      return CollectionVersions(
+        structure: elements.load(fromByteOffset: fields.structure, as: UInt64.self),
+        element: elements.load(fromByteOffset: fields.element, as: UInt64.self),
+        previousElement: elements.load(fromByteOffset: fields.previousElement, as: UInt64.self),
+        lastMutatedKey: lastMutatedID.pointee.map { RowKey.of($0) })
     }
     return elements.map { element in
       let id = elements._id(element)

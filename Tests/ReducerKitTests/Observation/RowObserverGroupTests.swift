@@ -60,6 +60,34 @@ import Testing
     #expect(group.liveCount == 2)
   }
 
+  @Test func rowsThatShareAKeyAreCheckedTogetherAndOnlyChangedOnesAreTaken() {
+    var table = Table()
+    let group = withUnsafePointer(to: table) {
+      RowObserverGroup(
+        id: RowGroupID(),
+        readVersions: { pointer in
+          // Every row has the same key, as ids whose hash values collide would.
+          let table = pointer.assumingMemoryBound(to: Table.self).pointee
+          return CollectionVersions(
+            structure: table.structure, element: table.element,
+            previousElement: table.previousElement, lastMutatedKey: table.lastID.map { _ in 7 })
+        },
+        state: UnsafeRawPointer($0))
+    }
+    for row in 0..<2 {
+      let part = ObservedPart.make(\Table.values[row], offset: nil, notify: {})
+      group.add(StateObserver(part: part, value: table.values[row], lift: nil), row: 7)
+    }
+    table.willMutate(0)
+    table.values = [4, 0, 0]
+    #expect(takeChanged(group, in: table) == 1)
+    #expect(group.liveCount == 1)
+    table.willMutate(1)
+    table.values = [4, 2, 0]
+    #expect(takeChanged(group, in: table) == 1)
+    #expect(group.liveCount == 0)
+  }
+
   @Test func anActionThatMutatedNoRowChecksNone() {
     var table = Table()
     let group = makeGroup(table)
