@@ -55,6 +55,9 @@ package final class ObservationHub<State, Action> {
 
   /// Adds an observer of one row of a collection in the state at `state`: `readVersions` gets a
   /// pointer to the root's state, the observer's check too.
+  ///
+  /// The row's observers are grouped by the observer part's `rowLocation`, which the row store
+  /// sets (it knows its id's type, so its ``RowKey``); without one, by a key made from `id`.
   package func observeRow(
     group: RowGroupID,
     id: AnyHashable,
@@ -70,10 +73,14 @@ package final class ObservationHub<State, Action> {
       rowGroup = RowObserverGroup(id: group, readVersions: readVersions, state: state)
       rowGroups[ObjectIdentifier(group)] = rowGroup
     }
-    if observer.part.rowLocation == nil {
-      observer.part.rowLocation = (ObjectIdentifier(group), id)
+    let key: Int
+    if let location = observer.part.rowLocation {
+      key = location.key
+    } else {
+      key = RowKey.of(id)
+      observer.part.rowLocation = (ObjectIdentifier(group), key)
     }
-    rowGroup.add(observer, row: id)
+    rowGroup.add(observer, row: key)
     hasObservers = true
   }
 
@@ -139,7 +146,7 @@ package final class ObservationHub<State, Action> {
       if part.listPosition >= 0 {
         observers.remove(part)
       } else if let row = part.rowLocation, let group = rowGroups[row.group] {
-        group.remove(part, row: row.id)
+        group.remove(part, row: row.key)
         if group.liveCount == 0 { rowGroups[row.group] = nil }
       }
     }

@@ -4,18 +4,32 @@ package final class RowGroupID {}
 
 /// Where a collection of rows stands after an action, from `IdentifiedArray`'s versions (unique
 /// in the process): its structure version, its element version and the one before the last
-/// in-place access to an element, and that element's id.
+/// in-place access to an element, and that element's row key.
 package struct CollectionVersions {
   let structure: UInt64
   let element: UInt64
   let previousElement: UInt64
-  let lastMutatedID: AnyHashable?
+  /// The ``RowKey`` of the element last accessed in place, if any.
+  let lastMutatedKey: Int?
 
   /// The versions of a collection that is gone (the state of a scoped store that held it went
   /// away): equal to no collection's.
   static var gone: CollectionVersions {
-    CollectionVersions(structure: 0, element: 0, previousElement: 0, lastMutatedID: nil)
+    CollectionVersions(structure: 0, element: 0, previousElement: 0, lastMutatedKey: nil)
   }
+}
+
+/// The key a row's observers are grouped by: the hash value of the row's id, computed where its
+/// type is known (hashing an `AnyHashable`, and comparing two, each cost a dynamic cast and
+/// generic metadata lookups, several times the rest of a row's check).
+///
+/// Two ids can share a key: their rows' observers are then grouped together, and an action on
+/// either row checks both. That is only more checking, never a missed change: each observer's
+/// check compares its own part's value.
+package enum RowKey {
+  /// The key of the row with `id`.
+  @inline(__always)
+  static func of<ID: Hashable>(_ id: ID) -> Int { id.hashValue }
 }
 
 /// The observers of the rows of one collection, grouped so that an action that touched one row
@@ -36,8 +50,8 @@ package final class RowObserverGroup {
   /// The versions the last check saw.
   private var structure: UInt64
   private var element: UInt64
-  /// Each row's observers, by row id; their checks get a pointer to the root's state.
-  private var rows: [AnyHashable: [StateObserver]] = [:]
+  /// Each row's observers, by ``RowKey``; their checks get a pointer to the root's state.
+  private var rows: [Int: [StateObserver]] = [:]
   /// How many observers are live in all rows.
   private(set) var liveCount = 0
 
@@ -53,15 +67,15 @@ package final class RowObserverGroup {
     (structure, element) = (versions.structure, versions.element)
   }
 
-  /// Adds an observer of the row `id`, replacing the live observer of the same part.
-  func add(_ observer: StateObserver, row id: AnyHashable) {
-    if Self.add(observer, to: &rows[id, default: []]) { liveCount += 1 }
+  /// Adds an observer of the row with key `key`, replacing the live observer of the same part.
+  func add(_ observer: StateObserver, row key: Int) {
+    if Self.add(observer, to: &rows[key, default: []]) { liveCount += 1 }
   }
 
-  /// Removes the live observer of `part` in the row `id`, if it has one (its store was
+  /// Removes the live observer of `part` in the row with key `key`, if it has one (its store was
   /// released), and the row's entry when that was its last observer.
-  func remove(_ part: ObservedPart, row id: AnyHashable) {
-    guard let index = rows.index(forKey: id),
+  func remove(_ part: ObservedPart, row key: Int) {
+    guard let index = rows.index(forKey: key),
       let position = rows.values[index].firstIndex(where: { $0.part === part })
     else { return }
     rows.values[index].remove(at: position)
@@ -87,9 +101,10 @@ package final class RowObserverGroup {
     let before = changed.count
     if versions.structure == structure {
       if versions.element == element { return }
-      if versions.previousElement == element, let id = versions.lastMutatedID {
-        // Exactly one in-place access to an element since the last check: only its row.
-        if let index = rows.index(forKey: id) {
+      if versions.previousElement == element, let key = versions.lastMutatedKey {
+        // Exactly one in-place access to an element since the last check: only its row (and
+        // any that share its key).
+        if let index = rows.index(forKey: key) {
           Self.takeChanged(from: &rows.values[index], in: state, into: &changed)
         }
         liveCount -= changed.count - before

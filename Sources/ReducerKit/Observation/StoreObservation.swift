@@ -18,10 +18,11 @@ package class ObservedPart {
   let notify: @MainActor () -> Void
   /// Where the part's live observer is in its root's ``StateObserverList``; -1 when it has none.
   var listPosition = -1
-  /// For a part of a row store (or of a store scoped from one): the row group and row its
-  /// observers go to, set by the root when it first adds one. A part's observers always go to
-  /// the same place, so a released store's observers can be found without a search.
-  var rowLocation: (group: ObjectIdentifier, id: AnyHashable)?
+  /// For a part of a row store (or of a store scoped from one): the row group and row key
+  /// (``RowKey``) its observers go to, set by the row store when it first adds one. A part's
+  /// observers always go to the same place, so a released store's observers can be found
+  /// without a search.
+  var rowLocation: (group: ObjectIdentifier, key: Int)?
 
   fileprivate init(
     offset: Int?, size: Int, bytesDecide: Bool, notify: @escaping @MainActor () -> Void

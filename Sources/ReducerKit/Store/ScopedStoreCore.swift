@@ -86,6 +86,10 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>: S
 
   package func observe(_ observer: StateObserver) {
     if let row {
+      // This store knows its id's type: its key is made here, once (see ``RowKey``).
+      if observer.part.rowLocation == nil {
+        observer.part.rowLocation = (ObjectIdentifier(row.group), row.key)
+      }
       parent.core.observeRow(
         group: row.group, id: row.id, readVersions: row.readVersions, observer: observer)
     } else {
@@ -166,5 +170,7 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>: S
 package struct RowIdentity {
   let group: RowGroupID
   let id: AnyHashable
+  /// The row's ``RowKey``.
+  let key: Int
   let readVersions: (UnsafeRawPointer) -> CollectionVersions
 }

@@ -355,20 +355,37 @@ public final class Store<State, Action>: Observable {
     // Read after each action by the rows' observer group: in place when the collection is a
     // stored field (no copy of it, no key path projection).
     let collectionOffset = MemoryLayout<State>.offset(of: state)
+    typealias Elements = IdentifiedArray<ElementID, ElementState>
+    let versionFields: (structure: Int, element: Int, previousElement: Int, lastMutatedID: Int)? =
+      if let structure = MemoryLayout<Elements>.offset(of: \Elements._structureVersion),
+        let element = MemoryLayout<Elements>.offset(of: \Elements._elementVersion),
+        let previousElement = MemoryLayout<Elements>.offset(of: \Elements._previousElementVersion),
+        let lastMutatedID = MemoryLayout<Elements>.offset(of: \Elements._lastMutatedID)
+      {
+        (structure, element, previousElement, lastMutatedID)
+      } else {
+        nil
+      }
     let readVersions: (UnsafeRawPointer) -> CollectionVersions = { pointer in
       func versions(_ elements: IdentifiedArray<ElementID, ElementState>) -> CollectionVersions {
         CollectionVersions(
           structure: elements._structureVersion, element: elements._elementVersion,
           previousElement: elements._previousElementVersion,
-          lastMutatedID: elements._lastMutatedID.map { AnyHashable($0) })
+          lastMutatedKey: elements._lastMutatedID.map { RowKey.of($0) })
       }
-      guard let collectionOffset else {
+      guard let collectionOffset, let fields = versionFields else {
         return versions(pointer.assumingMemoryBound(to: State.self).pointee[keyPath: state])
       }
-      return versions(
-        (pointer + collectionOffset).assumingMemoryBound(
-          to: IdentifiedArray<ElementID, ElementState>.self
-        ).pointee)
+      // In place, field by field: no copy of the collection (and no lookup of its type's
+      // metadata, which a copy needs in unspecialized code).
+      let elements = pointer + collectionOffset
+      let lastMutatedID = (elements + fields.lastMutatedID).assumingMemoryBound(
+        to: ElementID?.self)
+      return CollectionVersions(
+        structure: elements.load(fromByteOffset: fields.structure, as: UInt64.self),
+        element: elements.load(fromByteOffset: fields.element, as: UInt64.self),
+        previousElement: elements.load(fromByteOffset: fields.previousElement, as: UInt64.self),
+        lastMutatedKey: lastMutatedID.pointee.map { RowKey.of($0) })
     }
     return elements.map { element in
       let id = elements._id(element)
@@ -383,6 +400,7 @@ public final class Store<State, Action>: Observable {
       core.row = .init(
         group: rowGroupID(for: state),
         id: AnyHashable(id),
+        key: RowKey.of(id),
         readVersions: readVersions)
       let child = Store<ElementState, ElementAction>(core: core)
       cache(child, for: key)

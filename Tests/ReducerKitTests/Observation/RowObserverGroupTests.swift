@@ -30,7 +30,7 @@ import Testing
           return CollectionVersions(
             structure: table.structure, element: table.element,
             previousElement: table.previousElement,
-            lastMutatedID: table.lastID.map { AnyHashable($0) })
+            lastMutatedKey: table.lastID.map { RowKey.of($0) })
         },
         state: UnsafeRawPointer($0))
     }
@@ -39,7 +39,7 @@ import Testing
   /// Observes row `row`'s value, as read from `table`.
   func observe(_ row: Int, of table: Table, in group: RowObserverGroup) {
     let part = ObservedPart.make(\Table.values[row], offset: nil, notify: {})
-    group.add(StateObserver(part: part, value: table.values[row], lift: nil), row: AnyHashable(row))
+    group.add(StateObserver(part: part, value: table.values[row], lift: nil), row: RowKey.of(row))
   }
 
   func takeChanged(_ group: RowObserverGroup, in table: Table) -> Int {
@@ -58,6 +58,34 @@ import Testing
     table.values = [0, 5, 5]
     #expect(takeChanged(group, in: table) == 1)
     #expect(group.liveCount == 2)
+  }
+
+  @Test func rowsThatShareAKeyAreCheckedTogetherAndOnlyChangedOnesAreTaken() {
+    var table = Table()
+    let group = withUnsafePointer(to: table) {
+      RowObserverGroup(
+        id: RowGroupID(),
+        readVersions: { pointer in
+          // Every row has the same key, as ids whose hash values collide would.
+          let table = pointer.assumingMemoryBound(to: Table.self).pointee
+          return CollectionVersions(
+            structure: table.structure, element: table.element,
+            previousElement: table.previousElement, lastMutatedKey: table.lastID.map { _ in 7 })
+        },
+        state: UnsafeRawPointer($0))
+    }
+    for row in 0..<2 {
+      let part = ObservedPart.make(\Table.values[row], offset: nil, notify: {})
+      group.add(StateObserver(part: part, value: table.values[row], lift: nil), row: 7)
+    }
+    table.willMutate(0)
+    table.values = [4, 0, 0]
+    #expect(takeChanged(group, in: table) == 1)
+    #expect(group.liveCount == 1)
+    table.willMutate(1)
+    table.values = [4, 2, 0]
+    #expect(takeChanged(group, in: table) == 1)
+    #expect(group.liveCount == 0)
   }
 
   @Test func anActionThatMutatedNoRowChecksNone() {
@@ -98,8 +126,8 @@ import Testing
     var table = Table()
     let group = makeGroup(table)
     let part = ObservedPart.make(\Table.values[0], offset: nil, notify: {})
-    group.add(StateObserver(part: part, value: 0, lift: nil), row: AnyHashable(0))
-    group.add(StateObserver(part: part, value: 3, lift: nil), row: AnyHashable(0))
+    group.add(StateObserver(part: part, value: 0, lift: nil), row: RowKey.of(0))
+    group.add(StateObserver(part: part, value: 3, lift: nil), row: RowKey.of(0))
     #expect(group.liveCount == 1)
     table.willMutate(0)
     table.values = [3, 0, 0]
@@ -111,12 +139,12 @@ import Testing
     let group = makeGroup(table)
     let first = ObservedPart.make(\Table.values[0], offset: nil, notify: {})
     let second = ObservedPart.make(\Table.values[0], offset: nil, notify: {})
-    group.add(StateObserver(part: first, value: 0, lift: nil), row: AnyHashable(0))
-    group.add(StateObserver(part: second, value: 0, lift: nil), row: AnyHashable(0))
-    group.remove(first, row: AnyHashable(0))
+    group.add(StateObserver(part: first, value: 0, lift: nil), row: RowKey.of(0))
+    group.add(StateObserver(part: second, value: 0, lift: nil), row: RowKey.of(0))
+    group.remove(first, row: RowKey.of(0))
     #expect(group.liveCount == 1)
-    group.remove(first, row: AnyHashable(0))
-    group.remove(second, row: AnyHashable(1))  // not in that row
+    group.remove(first, row: RowKey.of(0))
+    group.remove(second, row: RowKey.of(1))  // not in that row
     #expect(group.liveCount == 1)
     table.willMutate(0)
     table.values = [1, 0, 0]
