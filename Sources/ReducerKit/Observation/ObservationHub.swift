@@ -56,11 +56,11 @@ package final class ObservationHub<State, Action> {
   /// Adds an observer of one row of a collection in the state at `state`: `readVersions` gets a
   /// pointer to the root's state, the observer's check too.
   ///
-  /// The row's observers are grouped by the observer part's `rowLocation`, which the row store
-  /// sets (it knows its id's type, so its ``RowKey``); without one, by a key made from `id`.
+  /// The row's observers are grouped by `key`, the row's ``RowKey``, which the row store makes
+  /// (it knows its id's type); the observer's part remembers it, for its removal.
   package func observeRow(
     group: RowGroupID,
-    id: AnyHashable,
+    key: Int,
     readVersions: @escaping (UnsafeRawPointer) -> CollectionVersions,
     observer: StateObserver,
     state: UnsafeRawPointer
@@ -73,11 +73,7 @@ package final class ObservationHub<State, Action> {
       rowGroup = RowObserverGroup(id: group, readVersions: readVersions, state: state)
       rowGroups[ObjectIdentifier(group)] = rowGroup
     }
-    let key: Int
-    if let location = observer.part.rowLocation {
-      key = location.key
-    } else {
-      key = RowKey.of(id)
+    if observer.part.rowLocation == nil {
       observer.part.rowLocation = (ObjectIdentifier(group), key)
     }
     rowGroup.add(observer, row: key)

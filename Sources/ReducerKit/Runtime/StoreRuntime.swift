@@ -71,12 +71,12 @@ package final class StoreRuntime<State, Action>: StoreCore, EffectHost {
 
   package func observeRow(
     group: RowGroupID,
-    id: AnyHashable,
+    key: Int,
     readVersions: @escaping (UnsafeRawPointer) -> CollectionVersions,
     observer: StateObserver
   ) {
     observation.observeRow(
-      group: group, id: id, readVersions: readVersions, observer: observer, state: storage.raw)
+      group: group, key: key, readVersions: readVersions, observer: observer, state: storage.raw)
   }
 
   package func subscribe(_ onState: @escaping @MainActor (State) -> Void) -> UInt64 {

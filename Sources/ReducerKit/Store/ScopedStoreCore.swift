@@ -91,7 +91,7 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>: S
         observer.part.rowLocation = (ObjectIdentifier(row.group), row.key)
       }
       parent.core.observeRow(
-        group: row.group, id: row.id, readVersions: row.readVersions, observer: observer)
+        group: row.group, key: row.key, readVersions: row.readVersions, observer: observer)
     } else {
       parent.core.observe(observer)
     }
@@ -99,7 +99,7 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>: S
 
   package func observeRow(
     group: RowGroupID,
-    id: AnyHashable,
+    key: Int,
     readVersions:
       @escaping (UnsafeRawPointer) -> CollectionVersions,
     observer: StateObserver
@@ -114,7 +114,7 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>: S
       return versions
     }
     parent.core.observeRow(
-      group: group, id: id, readVersions: liftedVersions, observer: observer)
+      group: group, key: key, readVersions: liftedVersions, observer: observer)
   }
 
   package func send(_ action: Action, group: EffectGroup?) -> StoreTask {
@@ -169,7 +169,6 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>: S
 /// type's metadata is looked up at run time on every use.)
 package struct RowIdentity {
   let group: RowGroupID
-  let id: AnyHashable
   /// The row's ``RowKey``.
   let key: Int
   let readVersions: (UnsafeRawPointer) -> CollectionVersions

@@ -399,7 +399,6 @@ public final class Store<State, Action>: Observable {
         fromAction: { action(.element(id: id, action: $0)) })
       core.row = .init(
         group: rowGroupID(for: state),
-        id: AnyHashable(id),
         key: RowKey.of(id),
         readVersions: readVersions)
       let child = Store<ElementState, ElementAction>(core: core)

@@ -43,10 +43,11 @@ package protocol StoreCore<State, Action>: AnyObject {
   func observe(_ observer: StateObserver)
 
   /// Registers an observer of one row of a collection in this core's state: `readVersions` gets
-  /// a pointer to this core's state, the observer's check the root's.
+  /// a pointer to this core's state, the observer's check the root's. `key` is the row's
+  /// ``RowKey``, made where the id's type is known.
   func observeRow(
     group: RowGroupID,
-    id: AnyHashable,
+    key: Int,
     readVersions: @escaping (UnsafeRawPointer) -> CollectionVersions,
     observer: StateObserver
   )
