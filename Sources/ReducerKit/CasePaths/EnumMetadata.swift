@@ -497,20 +497,42 @@ struct EnumCaseSelection: Sendable {
   @usableFromInline
   typealias Scratch = SIMD32<UInt64>
 
+  /// Stack space for a copy of a root of at most 16 bytes (most action enums).
+  @usableFromInline
+  typealias SmallScratch = SIMD2<UInt64>
+
+  /// Stack space for a copy of a root of at most 64 bytes.
+  @usableFromInline
+  typealias MediumScratch = SIMD8<UInt64>
+
   /// Copies the payload of the enum value at `root` out.
-  @inlinable
+  ///
+  /// Always inlined, and written without closures of its own (the scratch pointer comes from
+  /// `&` at the call sites): in code specialized for `Root`, the enum's metadata is then a constant, so the
+  /// optimizer calls (or inlines) the enum's own projection witness directly, and the scratch
+  /// space is the smallest that fits, so clearing it costs one or two stores rather than
+  /// sixteen.
+  @inlinable @inline(__always)
   static func copyPayload<Root, Value>(
     of typedRoot: UnsafePointer<Root>, _ candidate: Candidate, _ metadata: EnumMetadata
   ) -> Value {
-    // From the type, not the metadata: a constant in specialized code, so the copy below is a
-    // few moves instead of a `memcpy` call.
+    // From the type, not the metadata: constants in specialized code, so only one of the
+    // branches below remains and the copy is a few moves instead of a `memcpy` call.
     let size = MemoryLayout<Root>.size
     let alignment = MemoryLayout<Root>.alignment
     let root = UnsafeRawPointer(typedRoot)
-    if size <= MemoryLayout<Scratch>.size && alignment <= MemoryLayout<Scratch>.alignment {
-      var scratch = Scratch()
-      return withUnsafeMutableBytes(of: &scratch) {
-        copyPayload(of: root, using: $0.baseAddress!, size: size, candidate, metadata)
+    if alignment <= MemoryLayout<Scratch>.alignment {
+      if size <= MemoryLayout<SmallScratch>.size {
+        var scratch = SmallScratch()
+        return copyPayload(of: root, using: &scratch, size: size, candidate, metadata)
+      }
+      if size <= MemoryLayout<MediumScratch>.size {
+        var scratch = MediumScratch()
+        return copyPayload(of: root, using: &scratch, size: size, candidate, metadata)
+      }
+      if size <= MemoryLayout<Scratch>.size {
+        var scratch = Scratch()
+        return copyPayload(of: root, using: &scratch, size: size, candidate, metadata)
       }
     }
     return copyLargePayload(of: root, size: size, alignment: alignment, candidate, metadata)
@@ -530,7 +552,7 @@ struct EnumCaseSelection: Sendable {
 
   /// Copies the payload of the enum value at `root` out, using `scratch` (`size` bytes, aligned
   /// for the enum) as working memory.
-  @inlinable
+  @inlinable @inline(__always)
   static func copyPayload<Value>(
     of root: UnsafeRawPointer, using scratch: UnsafeMutableRawPointer, size: Int,
     _ candidate: Candidate, _ metadata: EnumMetadata

@@ -93,22 +93,10 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
         return scopeEffect(effect)
       }
     }
-    return ResolvedReducer { state, action in
-      var effect = Effect<ChildAction>.none
-      let isChildAction = visitCase(
-        action, selection: selection, embed: embed, visitor: visit
-      ) { childAction in
-        // The documented use of a stored property's offset: the child state is reached in
-        // place, as `state[keyPath:]` would, without the key path's runtime projection.
-        withUnsafeMutablePointer(to: &state) { parent in
-          let child = (UnsafeMutableRawPointer(parent) + offset)
-            .assumingMemoryBound(to: ChildState.self)
-          effect = reduceChild(&child.pointee, childAction)
-        }
-      }
-      guard isChildAction, !effect.isNone else { return .none }
-      return scopeEffect(effect)
-    }
+    let level = StoredChildLevel<ParentState, ParentAction, ChildState, ChildAction>(
+      reduceChild: reduceChild, selection: selection, embed: embed, visit: visit,
+      scopeEffect: scopeEffect, offset: offset)
+    return ResolvedReducer { state, action in level.reduce(&state, action) }
   }
 
   /// What turns a child effect into a parent effect: actions embedded, cancellation ids scoped
@@ -128,6 +116,54 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   @inlinable
   public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
     resolvedReducer.reduce(&state, action)
+  }
+}
+
+/// What a `Scope` level over a stored child property keeps, in one object: its closure then
+/// captures a single reference, so calling it passes one pointer instead of unpacking six
+/// captured values onto the stack at every level of a nested feature.
+@usableFromInline
+final class StoredChildLevel<ParentState, ParentAction, ChildState, ChildAction> {
+  @usableFromInline let reduceChild: (inout ChildState, ChildAction) -> Effect<ChildAction>
+  @usableFromInline let selection: EnumCaseSelection?
+  @usableFromInline let embed: (ChildAction) -> ParentAction
+  @usableFromInline let visit: (ParentAction, (ChildAction) -> Void) -> Bool
+  @usableFromInline let scopeEffect: (Effect<ChildAction>) -> Effect<ParentAction>
+  @usableFromInline let offset: Int
+
+  @inlinable
+  init(
+    reduceChild: @escaping (inout ChildState, ChildAction) -> Effect<ChildAction>,
+    selection: EnumCaseSelection?,
+    embed: @escaping (ChildAction) -> ParentAction,
+    visit: @escaping (ParentAction, (ChildAction) -> Void) -> Bool,
+    scopeEffect: @escaping (Effect<ChildAction>) -> Effect<ParentAction>,
+    offset: Int
+  ) {
+    self.reduceChild = reduceChild
+    self.selection = selection
+    self.embed = embed
+    self.visit = visit
+    self.scopeEffect = scopeEffect
+    self.offset = offset
+  }
+
+  /// Runs the child on its state in place when `action` is one of the child's.
+  @inlinable
+  func reduce(_ state: inout ParentState, _ action: ParentAction) -> Effect<ParentAction> {
+    var effect = Effect<ChildAction>.none
+    let isChildAction = visitCase(action, selection: selection, embed: embed, visitor: visit) {
+      childAction in
+      // The documented use of a stored property's offset: the child state is reached in
+      // place, as `state[keyPath:]` would, without the key path's runtime projection.
+      withUnsafeMutablePointer(to: &state) { parent in
+        let child = (UnsafeMutableRawPointer(parent) + offset)
+          .assumingMemoryBound(to: ChildState.self)
+        effect = reduceChild(&child.pointee, childAction)
+      }
+    }
+    guard isChildAction, !effect.isNone else { return .none }
+    return scopeEffect(effect)
   }
 }
 
