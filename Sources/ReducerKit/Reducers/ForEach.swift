@@ -110,40 +110,12 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable, Element: Reducer>: 
     let reduceElement = element.reduce
     let scopeEffect = elementEffectScoper(
       toElements: toElements, toElementAction: toElementAction)
-    let offset = MemoryLayout<State>.offset(of: toElements)
-    return ResolvedReducer { state, action in
-      var effect = Effect<Action>.none
-      _ = visitCase(
-        action, selection: selection, embed: embed, visitor: visit
-      ) { identifiedAction in
-        guard case .element(let id, let elementAction) = identifiedAction else { return }
-        var elementEffect = Effect<ElementAction>.none
-        var found = false
-        if let offset {
-          // The documented use of a stored property's offset: the array is reached in place,
-          // as `state[keyPath:]` would, without the key path's runtime projection.
-          withUnsafeMutablePointer(to: &state) { root in
-            let elements = (UnsafeMutableRawPointer(root) + offset)
-              .assumingMemoryBound(to: IdentifiedArray<ID, ElementState>.self)
-            found = elements.pointee.modifyElement(id: id) {
-              elementEffect = reduceElement(&$0, elementAction)
-            }
-          }
-        } else {
-          found = state[keyPath: toElements].modifyElement(id: id) {
-            elementEffect = reduceElement(&$0, elementAction)
-          }
-        }
-        if !found {
-          warnMissingElement(action: action, fileID: fileID, line: line)
-        } else if !elementEffect.isNone {
-          effect = scopeEffect(elementEffect, id)
-        }
-      }
-      let parentEffect = reduceParent(&state, action)
-      if !parentEffect.isNone { effect = effect.merge(with: parentEffect) }
-      return effect
-    }
+    let level = ForEachLevel<State, Action, ID, ElementState, ElementAction>(
+      selection: selection, embed: embed, visit: visit, reduceParent: reduceParent,
+      reduceElement: reduceElement, scopeEffect: scopeEffect,
+      offset: MemoryLayout<State>.offset(of: toElements), toElements: toElements,
+      fileID: fileID, line: line)
+    return ResolvedReducer { state, action in level.reduce(&state, action) }
   }
 
   /// What turns an element's effect into a parent effect: actions embedded with the element's
@@ -166,19 +138,6 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable, Element: Reducer>: 
     }
   }
 
-  /// Reports an element action for an id that is not in the array. Out of line: the warning's
-  /// text and the description of the action are not part of the hot path.
-  @usableFromInline
-  static func warnMissingElement<Action>(action: Action, fileID: StaticString, line: UInt) {
-    runtimeWarn(
-      """
-      A "forEach" received an action for an element that is not in the array: \
-      \(describe(action)). The action was ignored. Make sure element actions are only \
-      sent for elements that are present (removing an element cancels its effects, so this \
-      is usually an action sent from outside, such as a view).
-      """, fileID: fileID, line: line)
-  }
-
   /// Runs the element reducer for an element action, then the parent.
   ///
   /// The store cancels the effects of an element once it is no longer in the array after an
@@ -193,7 +152,103 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable, Element: Reducer>: 
   }
 }
 
+/// What a `forEach` level keeps, in one object: its closure then captures a single reference,
+/// so calling it passes one pointer instead of unpacking a dozen captured values onto the stack
+/// on every action.
+@usableFromInline
+final class ForEachLevel<State, Action, ID: Hashable, ElementState, ElementAction> {
+  @usableFromInline let selection: EnumCaseSelection?
+  @usableFromInline let embed: (IdentifiedAction<ID, ElementAction>) -> Action
+  @usableFromInline let visit: (Action, (IdentifiedAction<ID, ElementAction>) -> Void) -> Bool
+  @usableFromInline let reduceParent: (inout State, Action) -> Effect<Action>
+  @usableFromInline let reduceElement: (inout ElementState, ElementAction) -> Effect<ElementAction>
+  @usableFromInline let scopeEffect: (Effect<ElementAction>, ID) -> Effect<Action>
+  /// The array's offset in the state when it is a stored property.
+  @usableFromInline let offset: Int?
+  @usableFromInline let toElements: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>
+  @usableFromInline let fileID: StaticString
+  @usableFromInline let line: UInt
+
+  @inlinable
+  init(
+    selection: EnumCaseSelection?,
+    embed: @escaping (IdentifiedAction<ID, ElementAction>) -> Action,
+    visit: @escaping (Action, (IdentifiedAction<ID, ElementAction>) -> Void) -> Bool,
+    reduceParent: @escaping (inout State, Action) -> Effect<Action>,
+    reduceElement: @escaping (inout ElementState, ElementAction) -> Effect<ElementAction>,
+    scopeEffect: @escaping (Effect<ElementAction>, ID) -> Effect<Action>,
+    offset: Int?,
+    toElements: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>,
+    fileID: StaticString,
+    line: UInt
+  ) {
+    self.selection = selection
+    self.embed = embed
+    self.visit = visit
+    self.reduceParent = reduceParent
+    self.reduceElement = reduceElement
+    self.scopeEffect = scopeEffect
+    self.offset = offset
+    self.toElements = toElements
+    self.fileID = fileID
+    self.line = line
+  }
+
+  /// Runs the element reducer for an element action, then the parent.
+  @inlinable
+  func reduce(_ state: inout State, _ action: Action) -> Effect<Action> {
+    var effect = Effect<Action>.none
+    _ = visitCase(
+      action, selection: selection, embed: embed, visitor: visit
+    ) { identifiedAction in
+      guard case .element(let id, let elementAction) = identifiedAction else { return }
+      var elementEffect = Effect<ElementAction>.none
+      var found = false
+      if let offset {
+        // The documented use of a stored property's offset: the array is reached in place,
+        // as `state[keyPath:]` would, without the key path's runtime projection.
+        withUnsafeMutablePointer(to: &state) { root in
+          let elements = (UnsafeMutableRawPointer(root) + offset)
+            .assumingMemoryBound(to: IdentifiedArray<ID, ElementState>.self)
+          found = elements.pointee.modifyElement(id: id) {
+            elementEffect = reduceElement(&$0, elementAction)
+          }
+        }
+      } else {
+        found = state[keyPath: toElements].modifyElement(id: id) {
+          elementEffect = reduceElement(&$0, elementAction)
+        }
+      }
+      if !found {
+        _ForEachReducerWarnings.warnMissingElement(action: action, fileID: fileID, line: line)
+      } else if !elementEffect.isNone {
+        effect = scopeEffect(elementEffect, id)
+      }
+    }
+    let parentEffect = reduceParent(&state, action)
+    if !parentEffect.isNone { effect = effect.merge(with: parentEffect) }
+    return effect
+  }
+}
+
 extension _ForEachReducer: ResolvedReducerConvertible {
   @inlinable
   package var resolved: ResolvedReducer<Parent.State, Parent.Action> { resolvedReducer }
+}
+
+/// The warnings of `forEach`, out of line.
+@usableFromInline
+enum _ForEachReducerWarnings {
+  /// Reports an element action for an id that is not in the array. Out of line: the warning's
+  /// text and the description of the action are not part of the hot path.
+  @usableFromInline
+  static func warnMissingElement<Action>(action: Action, fileID: StaticString, line: UInt) {
+    runtimeWarn(
+      """
+      A "forEach" received an action for an element that is not in the array: \
+      \(describe(action)). The action was ignored. Make sure element actions are only \
+      sent for elements that are present (removing an element cancels its effects, so this \
+      is usually an action sent from outside, such as a view).
+      """, fileID: fileID, line: line)
+  }
 }
