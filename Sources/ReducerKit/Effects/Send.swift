@@ -13,12 +13,12 @@
 public struct Send<Action>: Sendable {
   /// Where the actions go: one per store runtime (or per ``init(send:)``), shared by the `Send`s
   /// of all its effects, so starting an effect allocates no `Send` of its own.
-  let target: SendTarget<Action>
+  let target: any SendTarget<Action>
   /// The effect this `Send` belongs to, which the target checks for a cancellation; `nil` for a
   /// `Send` made by ``init(send:)``.
   let status: EffectStatus?
 
-  nonisolated init(target: SendTarget<Action>, status: EffectStatus?) {
+  nonisolated init(target: any SendTarget<Action>, status: EffectStatus?) {
     self.target = target
     self.status = status
   }
@@ -52,44 +52,44 @@ public struct Send<Action>: Sendable {
 
 /// Where a ``Send`` delivers its actions, given the status of the effect that sends them.
 ///
-/// Immutable, and only used on the main actor, which is why it can be `@unchecked Sendable`.
-class SendTarget<Action>: @unchecked Sendable {
-  nonisolated init() {}
+/// Its conforming classes are isolated to the main actor (where actions are delivered), which
+/// makes them `Sendable` without an unchecked conformance.
+protocol SendTarget<Action>: AnyObject, Sendable {
+  associatedtype Action
 
   /// Delivers `action`, sent by the effect of `status`.
   @MainActor
-  func deliver(_ action: Action, status: EffectStatus?) {}
+  func deliver(_ action: Action, status: EffectStatus?)
 }
 
 /// The target of a ``Send`` made from a closure.
-private final class ClosureSendTarget<Action>: SendTarget<Action>, @unchecked Sendable {
+@MainActor
+private final class ClosureSendTarget<Action>: SendTarget {
   let send: @MainActor @Sendable (Action) -> Void
 
   nonisolated init(_ send: @escaping @MainActor @Sendable (Action) -> Void) {
     self.send = send
   }
 
-  @MainActor
-  override func deliver(_ action: Action, status: EffectStatus?) {
+  func deliver(_ action: Action, status: EffectStatus?) {
     send(action)
   }
 }
 
 /// The target of a child's ``Send``: embeds each action, then hands it to the parent's target.
-private final class MappedSendTarget<ChildAction, Action>: SendTarget<ChildAction>,
-  @unchecked Sendable
-{
-  let parent: SendTarget<Action>
-  /// Only ever called on the main actor, in `deliver`.
-  let transform: (ChildAction) -> Action
+private final class MappedSendTarget<ChildAction, Action>: SendTarget {
+  let parent: any SendTarget<Action>
+  /// The user's case constructor (or embedding closure): made in the effect's task, only ever
+  /// called on the main actor, in `deliver`, which is what its unchecked wrapper stands for.
+  let transform: UncheckedSendable<(ChildAction) -> Action>
 
-  nonisolated init(_ parent: SendTarget<Action>, _ transform: @escaping (ChildAction) -> Action) {
+  init(_ parent: any SendTarget<Action>, _ transform: @escaping (ChildAction) -> Action) {
     self.parent = parent
-    self.transform = transform
+    self.transform = UncheckedSendable(transform)
   }
 
   @MainActor
-  override func deliver(_ action: ChildAction, status: EffectStatus?) {
-    parent.deliver(transform(action), status: status)
+  func deliver(_ action: ChildAction, status: EffectStatus?) {
+    parent.deliver(transform.value(action), status: status)
   }
 }

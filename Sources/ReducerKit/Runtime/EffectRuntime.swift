@@ -266,7 +266,8 @@ package final class EffectRuntime<Host: EffectHost> {
 
 /// The target of the `Send`s of a runtime's effects: it sends through the host while the host
 /// lives, and drops what an effect sends after that effect was cancelled.
-private final class HostSendTarget<Host: EffectHost>: SendTarget<Host.Action>, @unchecked Sendable {
+@MainActor
+private final class HostSendTarget<Host: EffectHost>: SendTarget {
   /// Weak: an effect that kept its `Send` does not keep the store alive.
   weak var host: Host?
   let registry: EffectRegistry
@@ -276,8 +277,7 @@ private final class HostSendTarget<Host: EffectHost>: SendTarget<Host.Action>, @
     self.registry = registry
   }
 
-  @MainActor
-  override func deliver(_ action: Host.Action, status: EffectStatus?) {
+  func deliver(_ action: Host.Action, status: EffectStatus?) {
     guard let status else { return }
     if registry.isCancelled(status) {
       // Only a `Send` that escaped its effect gets here: inside the effect's own task,
@@ -328,7 +328,7 @@ private class StartedEffect: EffectStatus, @unchecked Sendable {
 /// (`origin` is only read on the main actor), which is why it can be `@unchecked Sendable`.
 private final class RunningEffect<Action>: StartedEffect, @unchecked Sendable {
   let run: Effect<Action>.Run
-  let target: SendTarget<Action>
+  let target: any SendTarget<Action>
   /// `Task.cancel(id:)` and `withTaskCancellation(id:)` inside the effect scope their ids here.
   let scope: EffectTaskScope
   /// The action that started the effect, only described on the main actor when the effect
@@ -339,7 +339,7 @@ private final class RunningEffect<Action>: StartedEffect, @unchecked Sendable {
   var token: UInt64 = 0
 
   init(
-    _ run: Effect<Action>.Run, target: SendTarget<Action>, scope: EffectTaskScope,
+    _ run: Effect<Action>.Run, target: any SendTarget<Action>, scope: EffectTaskScope,
     origin: Any, group: EffectGroup?
   ) {
     self.run = run
