@@ -112,6 +112,10 @@ public struct AlertState<Action> {
   ///
   /// The result keeps the alert's identity.
   ///
+  /// A closure that ignores its argument (`{ _ in … }`) picks the non-optional `map`, under
+  /// which a button without an action keeps none; write the parameter's type
+  /// (`{ (_: Alert?) in … }`) to use this one.
+  ///
   /// - Parameter transform: Turns a button's action (`nil` if it has none) into the new one.
   /// - Returns: The alert, its buttons sending the transformed actions.
   public func map<NewAction>(_ transform: (Action?) -> NewAction?) -> AlertState<NewAction> {

@@ -115,6 +115,10 @@ public struct ButtonState<Action> {
   /// let button: ButtonState<Parent.Action> = child.map { $0.map(Parent.Action.alert) }
   /// ```
   ///
+  /// A closure that ignores its argument (`{ _ in … }`) picks the non-optional `map`, under
+  /// which a button without an action keeps none; write the parameter's type
+  /// (`{ (_: Alert?) in … }`) to use this one.
+  ///
   /// - Parameter transform: Turns the button's action (`nil` if it has none) into the new one.
   /// - Returns: The button, sending the transformed action.
   public func map<NewAction>(
@@ -223,8 +227,12 @@ public struct ButtonStateAction<Action> {
   /// The same button action with `transform` applied to its optional action.
   ///
   /// ```swift
-  /// ButtonStateAction<Alert>.send(nil).map { _ in Parent.Action.cancelled }
+  /// ButtonStateAction<Alert>.send(nil).map { (_: Alert?) in Parent.Action.cancelled }
   /// ```
+  ///
+  /// A closure that ignores its argument (`{ _ in … }`) picks the non-optional `map`, under
+  /// which a button without an action keeps none; write the parameter's type
+  /// (`{ (_: Alert?) in … }`) to use this one.
   ///
   /// - Parameter transform: Turns the action (`nil` if there is none) into the new one.
   /// - Returns: The transformed button action.

@@ -120,6 +120,10 @@ public struct ConfirmationDialogState<Action> {
   ///
   /// The result keeps the dialog's identity.
   ///
+  /// A closure that ignores its argument (`{ _ in … }`) picks the non-optional `map`, under
+  /// which a button without an action keeps none; write the parameter's type
+  /// (`{ (_: Alert?) in … }`) to use this one.
+  ///
   /// - Parameter transform: Turns a button's action (`nil` if it has none) into the new one.
   /// - Returns: The dialog, its buttons sending the transformed actions.
   public func map<NewAction>(
