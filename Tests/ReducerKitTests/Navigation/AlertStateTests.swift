@@ -87,10 +87,16 @@ struct AlertStateTests {
     #expect(saved.title == "Saved")
     #expect(saved.buttons.isEmpty)
     #expect(saved.message == nil)
-    let withMessage = AlertState<Alert> { TextState("Saved") } message: { TextState("Done.") }
+    let withMessage = AlertState<Alert> {
+      TextState("Saved")
+    } message: {
+      TextState("Done.")
+    }
     #expect(withMessage.buttons.isEmpty)
     #expect(withMessage.message == "Done.")
-    let withActions = AlertState { TextState("Failed") } actions: {
+    let withActions = AlertState {
+      TextState("Failed")
+    } actions: {
       ButtonState(action: Alert.retry) { TextState("Retry") }
     }
     #expect(withActions.buttons.count == 1)
@@ -100,7 +106,9 @@ struct AlertStateTests {
   @Test("the actions builder takes if and if-else")
   func builderControlFlow() {
     func alert(canRetry: Bool) -> AlertState<Alert> {
-      AlertState { TextState("Failed") } actions: {
+      AlertState {
+        TextState("Failed")
+      } actions: {
         if canRetry {
           ButtonState(action: .retry) { TextState("Retry") }
         } else {
@@ -128,8 +136,20 @@ struct AlertStateTests {
     let alert = deleteAlert(1)
     #expect(alert != deleteAlert(2))
     #expect(alert != deleteAlert(1, message: "Sure?"))
-    #expect(alert != AlertState { TextState("Remove?") } actions: { alert.buttons[0] })
-    #expect(AlertState<Alert> { "A" } != AlertState { "A" } message: { "B" })
+    #expect(
+      alert
+        != AlertState {
+          TextState("Remove?")
+        } actions: {
+          alert.buttons[0]
+        })
+    #expect(
+      AlertState<Alert> { "A" }
+        != AlertState {
+          "A"
+        } message: {
+          "B"
+        })
   }
 
   @Test("a copy keeps the identity; map keeps it too, with the actions transformed")
@@ -144,7 +164,8 @@ struct AlertStateTests {
     #expect(mapped.message == alert.message)
     let optionalMapped: AlertState<Parent> = alert.map { $0.map(Parent.alert) ?? .dismissed }
     #expect(optionalMapped.ephemeralIdentity == alert.ephemeralIdentity)
-    #expect(optionalMapped.buttons.map(\.action.action) == [.alert(.confirmDeletion(3)), .dismissed])
+    #expect(
+      optionalMapped.buttons.map(\.action.action) == [.alert(.confirmDeletion(3)), .dismissed])
   }
 
   @Test("AlertState is an EphemeralState whose identity is the one it was built with")
