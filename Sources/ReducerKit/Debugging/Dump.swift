@@ -66,6 +66,13 @@ public func debugDump(_ value: Any) -> String {
     .joined(separator: "\n")
 }
 
+/// A value that dumps as another value: a ``TextState`` as its string, a button's action as
+/// `.send(action)`, so that the dumps in TestStore failures read like the code that built them.
+package protocol CustomDumpRepresentable {
+  /// The value to dump in place of this one.
+  var customDumpValue: Any { get }
+}
+
 /// The runtime's name for an enum value's case, which `print` also uses. Reading it directly gives
 /// the case name even when the enum has a custom `description`.
 @_silgen_name("swift_EnumCaseName")
@@ -95,6 +102,9 @@ private struct ValueDumper {
   ///   - isTopLevel: Whether this is the dumped value itself, which qualifies an enum case with
   ///     its type name.
   mutating func lines(for value: Any, indent: Int, column: Int, isTopLevel: Bool) -> [String] {
+    if let custom = value as? any CustomDumpRepresentable {
+      return lines(for: custom.customDumpValue, indent: indent, column: column, isTopLevel: false)
+    }
     if type(of: value) == AnyHashable.self, let hashable = value as? AnyHashable {
       return lines(for: hashable.base, indent: indent, column: column, isTopLevel: isTopLevel)
     }

@@ -461,6 +461,31 @@ struct DumpTests {
     #expect(debugDump(state) == debugDump(state))
   }
 
+  // MARK: - Custom dump values
+
+  /// A value that dumps as another one, as `TextState` dumps as its string.
+  struct Wrapped: CustomDumpRepresentable {
+    var text: String
+    var customDumpValue: Any { text }
+  }
+
+  @Test func customDumpRepresentableDumpsItsCustomValue() {
+    struct Holder {
+      var wrapped = Wrapped(text: "A")
+      var list = [Wrapped(text: "B")]
+    }
+    #expect(debugDump(Wrapped(text: "x")) == "\"x\"")
+    #expect(
+      debugDump(Holder()) == """
+        DumpTests.Holder(
+          wrapped: "A",
+          list: [
+            [0]: "B",
+          ],
+        )
+        """)
+  }
+
   // MARK: - The documented example
 
   @Test func documentedExample() {
