@@ -76,6 +76,23 @@ import Testing
     #expect(issues.first?.contains("presentation Host.Action.child") == true, "\(issues)")
   }
 
+  @Test func aPresentedChildsEffectStillRunningIsNamedWhenTheStoreGoesAway() async {
+    let clock = TestClock()
+    let issues = await recordedIssues {
+      await startPresentedTimer(clock)
+    }
+    #expect(issues.count == 1)
+    #expect(issues.first?.contains("still running") == true)
+    #expect(issues.first?.contains("presentation Host.Action.child") == true, "\(issues)")
+  }
+
+  /// Starts a presented child's timer in a store that goes away when this returns.
+  private func startPresentedTimer(_ clock: TestClock) async {
+    let store = TestStore(initialState: Host.State()) { Host(clock: clock) }
+    await store.send(.present) { $0.child = Closer.State() }
+    await store.send(.child(.presented(.start)))
+  }
+
   @Test func aPresentedChildsDismissIsNotTheRoots() async {
     let clock = TestClock()
     let store = TestStore(initialState: Host.State()) { Host(clock: clock) }

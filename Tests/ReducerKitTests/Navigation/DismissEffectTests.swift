@@ -142,6 +142,37 @@ struct DismissEffectTests {
     #expect(store.state == ScopeParent.State())
   }
 
+  /// A parent whose presented child overrides a dependency: the override reinstalls the
+  /// dependency values, which must not hide the presentation's dismissal.
+  struct OverridingHost: Reducer {
+    struct State: Equatable {
+      @PresentationState var child: TimerChild.State?
+    }
+    enum Action: Equatable {
+      case present
+      case child(PresentationAction<TimerChild.Action>)
+    }
+
+    var body: some ReducerOf<Self> {
+      Reduce { state, action in
+        if case .present = action { state.child = TimerChild.State() }
+        return .none
+      }
+      .ifLet(\.$child, action: Action.child) {
+        TimerChild().dependency(\.uuid, .incrementing)
+      }
+    }
+  }
+
+  @Test("a dependency override inside the child does not hide its dismissal")
+  func dismissThroughDependencyOverride() async {
+    let store = TestStore(initialState: OverridingHost.State()) { OverridingHost() }
+    await store.send(.present) { $0.child = TimerChild.State() }
+    await store.send(.child(.presented(.close)))
+    await store.receive(OverridingHost.Action.child(.dismiss)) { $0.child = nil }
+    await store.finish()
+  }
+
   @Test("a dismiss effect made with a closure runs the closure")
   func customDismiss() async {
     let called = Locked(false)
