@@ -234,35 +234,13 @@ public struct _PresentationReducer<Parent: Reducer, Child: Reducer>: Reducer {
     return "presentation \(name)"
   }
 
-  /// The identity of a presented instance: two states with different identities are different
-  /// presentations (the effects of the first are cancelled when the second replaces it). For a
-  /// destination enum, its case (read from its tag, without reflection) and the `Identifiable`
-  /// id of its payload; for an `Identifiable` state, its id; otherwise none (any value is the
-  /// same presentation). Out of line: made once per reducer.
+  /// The identity of a presented instance (see ``presentationInstanceReader(of:)``). Out of
+  /// line: made once per reducer.
   @usableFromInline
   static func presentationInstance<ChildState>(
     of _: ChildState.Type
   ) -> (ChildState) -> AnyHashable? {
-    let isIdentifiable = ChildState.self is any Identifiable.Type
-    guard let metadata = EnumMetadata(ChildState.self) else {
-      guard isIdentifiable else { return { _ in nil } }
-      return { ($0 as? any Identifiable)?.presentationID }
-    }
-    let payloads = PayloadKinds()
-    return { state in
-      let tag = withUnsafePointer(to: state) { metadata.tag(of: UnsafeRawPointer($0)) }
-      if isIdentifiable {
-        return AnyHashable(
-          CaseInstance(tag: tag, id: (state as? any Identifiable)?.presentationID))
-      }
-      // Reflection only for a case whose payload is identifiable (learned once per case).
-      guard payloads.isIdentifiable[tag] != false else {
-        return AnyHashable(CaseInstance(tag: tag, id: nil))
-      }
-      let payload = Mirror(reflecting: state).children.first?.value as? any Identifiable
-      payloads.isIdentifiable[tag] = payload != nil
-      return AnyHashable(CaseInstance(tag: tag, id: payload?.presentationID))
-    }
+    presentationInstanceReader(of: ChildState.self)
   }
 
   /// Reads the ``EphemeralState/ephemeralIdentity`` of a presented alert or dialog (the state
@@ -311,6 +289,36 @@ public struct _PresentationReducer<Parent: Reducer, Child: Reducer>: Reducer {
 extension _PresentationReducer: ResolvedReducerConvertible {
   @inlinable
   package var resolved: ResolvedReducer<Parent.State, Parent.Action> { resolvedReducer }
+}
+
+/// The identity of a presented instance: two states with different identities are different
+/// presentations (the effects of the first are cancelled when the second replaces it). For a
+/// destination enum, its case (read from its tag, without reflection) and the `Identifiable`
+/// id of its payload; for an `Identifiable` state, its id; otherwise none (any value is the
+/// same presentation).
+func presentationInstanceReader<ChildState>(
+  of _: ChildState.Type
+) -> (ChildState) -> AnyHashable? {
+  let isIdentifiable = ChildState.self is any Identifiable.Type
+  guard let metadata = EnumMetadata(ChildState.self) else {
+    guard isIdentifiable else { return { _ in nil } }
+    return { ($0 as? any Identifiable)?.presentationID }
+  }
+  let payloads = PayloadKinds()
+  return { state in
+    let tag = withUnsafePointer(to: state) { metadata.tag(of: UnsafeRawPointer($0)) }
+    if isIdentifiable {
+      return AnyHashable(
+        CaseInstance(tag: tag, id: (state as? any Identifiable)?.presentationID))
+    }
+    // Reflection only for a case whose payload is identifiable (learned once per case).
+    guard payloads.isIdentifiable[tag] != false else {
+      return AnyHashable(CaseInstance(tag: tag, id: nil))
+    }
+    let payload = Mirror(reflecting: state).children.first?.value as? any Identifiable
+    payloads.isIdentifiable[tag] = payload != nil
+    return AnyHashable(CaseInstance(tag: tag, id: payload?.presentationID))
+  }
 }
 
 /// The identity of a presented destination: its enum case and its payload's id.

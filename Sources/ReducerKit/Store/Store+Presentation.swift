@@ -9,16 +9,38 @@ extension Store {
   /// ```
   ///
   /// The child's actions are sent to this store wrapped in ``PresentationAction/presented(_:)``.
-  /// The child store is cached while the child is presented; once it is dismissed, scoping
-  /// returns `nil`, and a view that kept the old store has its actions ignored with a runtime
-  /// warning.
+  /// The child store is cached while the same child is presented. Once it is dismissed, or
+  /// another child is presented in its place (another case of a destination enum, another
+  /// `Identifiable` id), the store is invalid: a view that kept it has its actions ignored with
+  /// a runtime warning, and scoping returns `nil` or a new store for the new child.
   public func scope<ChildState, ChildAction>(
     state toPresentationState: KeyPath<State, PresentationState<ChildState>>,
     action toPresentationAction: @escaping (PresentationAction<ChildAction>) -> Action
   ) -> Store<ChildState, ChildAction>? {
-    scope(
-      state: toPresentationState.appending(path: \PresentationState<ChildState>.wrappedValue),
-      action: { toPresentationAction(.presented($0)) })
+    let toChildState = toPresentationState.appending(
+      path: \PresentationState<ChildState>.wrappedValue)
+    guard let childState = core.state[keyPath: toChildState] else { return nil }
+    dropReleasedChildren()
+    let instance = presentationInstanceReader(of: ChildState.self)
+    let presented = instance(childState)
+    let key = ScopeKey(
+      state: toChildState, action: ObjectIdentifier(ChildAction.self),
+      element: AnyHashable(PresentedStoreKey(instance: presented)))
+    if let child = children[key]?.store as? Store<ChildState, ChildAction>, child.core.isValid {
+      return child
+    }
+    let child = Store<ChildState, ChildAction>(
+      core: ScopedStoreCore(
+        parent: self, initialState: childState,
+        toOptionalState: { state in
+          // Present while the same child is: not for another one presented in its place.
+          guard let childState = state[keyPath: toChildState], instance(childState) == presented
+          else { return nil }
+          return childState
+        },
+        fromAction: { toPresentationAction(.presented($0)) }))
+    cache(child, for: key)
+    return child
   }
 
   /// A store for the presented child of a ``PresentationState``, with the action given as a
@@ -98,6 +120,11 @@ extension Store {
     }
     send(toPresentationAction(.dismiss))
   }
+}
+
+/// Identifies the store of one presented child in the scope cache.
+private struct PresentedStoreKey: Hashable {
+  let instance: AnyHashable?
 }
 
 /// Identifies the store of one case of enum state in the scope cache.

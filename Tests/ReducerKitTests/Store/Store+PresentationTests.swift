@@ -39,6 +39,26 @@ struct StorePresentationTests {
     #expect(again?.state == TimerChild.State(id: 2))
   }
 
+  @Test("another child presented in its place gets a new store; the old one is invalid")
+  func replacedChildGetsANewStore() {
+    let store = Store(initialState: TimerHost.State()) { TimerHost() }
+    store.send(.present(id: 1))
+    let first = store.scope(state: \.$child, action: TimerHost.Action.child)
+    store.send(.present(id: 2))
+    let second = store.scope(state: \.$child, action: TimerHost.Action.child)
+    #expect(second?.state == TimerChild.State(id: 2))
+    #expect(second !== first)
+    #expect(first?.core.isValid == false)
+    // Another case of a destination enum: a new destination store too.
+    store.send(.presentDestination(.timer(TimerChild.State(id: 1))))
+    let timer = store.scope(state: \.$destination, action: TimerHost.Action.destination)
+    store.send(.presentDestination(.other(TimerChild.State(id: 1))))
+    let other = store.scope(state: \.$destination, action: TimerHost.Action.destination)
+    #expect(other !== timer)
+    #expect(timer?.core.isValid == false)
+    #expect(other?.state == .other(TimerChild.State(id: 1)))
+  }
+
   @Test("a store for one case of a destination enum, nil in another case")
   func caseStore() {
     let store = Store(initialState: TimerHost.State()) { TimerHost() }
@@ -58,15 +78,21 @@ struct StorePresentationTests {
       destination?.scope(
         state: CasePath(TimerDestination.State.timer),
         action: CasePath(TimerDestination.Action.timer)) === timer)
-    // Another case: the timer store is gone, the other one is there.
-    store.send(.presentDestination(.other(TimerChild.State(id: 2))))
-    #expect(
-      destination?.scope(
-        state: TimerDestination.State.timer, action: TimerDestination.Action.timer) == nil)
+  }
+
+  @Test("a case store is invalid once its enum state leaves the case")
+  func caseStoreLeavesTheCase() {
+    typealias Screen = ScopeCaseTests.Screen
+    let store = Store(initialState: Screen.State.timer(TimerChild.State(id: 1))) { Screen() }
+    let timer = store.scope(state: Screen.State.timer, action: Screen.Action.timer)
+    #expect(timer?.state == TimerChild.State(id: 1))
+    store.send(.show(.other(TimerChild.State(id: 2))))
+    #expect(store.scope(state: Screen.State.timer, action: Screen.Action.timer) == nil)
     #expect(timer?.core.isValid == false)
-    let other = destination?.scope(
-      state: TimerDestination.State.other, action: TimerDestination.Action.other)
+    let other = store.scope(state: Screen.State.other, action: Screen.Action.other)
     #expect(other?.state == TimerChild.State(id: 2))
+    other?.send(.tick)
+    #expect(store.state == .other(TimerChild.State(id: 2, ticks: 1)))
   }
 
   @Test("setting the UI binding to nil sends .dismiss; while nothing is presented it does nothing")
