@@ -38,6 +38,8 @@ public final class TestStore<State: Equatable, Action> {
   let warningHandler: RuntimeWarnings.TaskHandler
   /// What `deinit` may still have to report; lock-protected because `deinit` is not isolated.
   let ledger: Locked<TestStoreLedger>
+  /// What the root feature's `dismiss()` records (see `isDismissed`).
+  let rootDismissal: RootDismissal
 
   /// The state as of the last assertion (with exhaustivity `.off`, the store's actual state).
   public var state: State {
@@ -93,6 +95,8 @@ public final class TestStore<State: Equatable, Action> {
     self.location = location
     let ledger = Locked(TestStoreLedger())
     self.ledger = ledger
+    let rootDismissal = RootDismissal()
+    self.rootDismissal = rootDismissal
     let warningHandler = RuntimeWarnings.TaskHandler { warning in
       reportFailure(
         "\(warning.message)", at: ledger.withLock { $0.currentLocation } ?? location)
@@ -113,11 +117,14 @@ public final class TestStore<State: Equatable, Action> {
         Reduce<State, Action> { state, action in
           let effect = reducer.reduce(into: &state, action: action)
           MainActor.assumeIsolated { recorder.didReduce(action, state) }
-          return effect
+          // The root feature's `dismiss()` is recorded; a presentation inside wins for its own.
+          return effect.withDismiss { _ in rootDismissal.dismiss() }
         }
       },
       withDependencies: { $0 = dependencies })
     store = Store(core: core)
+    rootDismissal.registry = core.registry
+    ledger.withLock { $0.registry = core.registry }
     if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) {
       core.effectExecutor = EffectExecutor.shared
     }
@@ -134,7 +141,7 @@ public final class TestStore<State: Equatable, Action> {
         action that cancels it), call "await store.finish()" at the end of the test, or use \
         "await store.skipInFlightEffects()".
 
-        Action: \(send.action)
+        Action: \(send.action)\(runningChildrenNote(ledger.registry))
         """, at: send.location)
     }
     if ledger.unassertedReceived > 0 {
@@ -279,4 +286,6 @@ struct TestStoreLedger: Sendable {
   var lastLocation: TestLocation?
   var hasReportedEnd = false
   var isExhaustive = true
+  /// The store's running effects, to name the children whose effects are still running.
+  var registry: EffectRegistry?
 }

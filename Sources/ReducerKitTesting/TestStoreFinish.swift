@@ -34,7 +34,7 @@ extension TestStore {
             \(timeout). It must complete before the end of the test: advance its TestClock, \
             send the action that cancels it, or use "skipInFlightEffects()".
 
-            Action: \(send.action)
+            Action: \(send.action)\(runningChildrenNote(registry))
             """, at: send.location)
         }
         if sends.isEmpty {

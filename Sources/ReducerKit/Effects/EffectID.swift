@@ -37,6 +37,13 @@ package struct EffectID: Hashable, @unchecked Sendable, CustomStringConvertible 
     self.init(base: AnyHashable(ChildInstance(keyPath: keyPath, instance: instance)))
   }
 
+  /// Identifies one instance of a child feature, as ``init(child:instance:)``, with a name for
+  /// test failures (such as the presentation's action case) that equality and hashing ignore.
+  package init(child keyPath: AnyKeyPath, instance: AnyHashable?, name: String) {
+    self.init(
+      base: AnyHashable(ChildInstance(keyPath: keyPath, instance: instance, name: name)))
+  }
+
   /// Identifies one instance of a child feature that has no key path (an enum case of the state):
   /// `owner` is unique to the composing reducer, `instance` the child's id if it has one.
   package init(child owner: UInt64, instance: AnyHashable?) {
@@ -77,11 +84,29 @@ package struct EffectID: Hashable, @unchecked Sendable, CustomStringConvertible 
     return nil
   }
 
+  /// How a test failure names the child this id identifies, if it is a child instance's id
+  /// made with a key path: its name, else its key path.
+  package var childName: String? {
+    guard let child = base.base as? ChildInstance else { return nil }
+    return child.name ?? "\(child.keyPath)"
+  }
+
   private static let nextOwner = Locked<UInt64>(0)
 
   private struct ChildInstance: Hashable {
     let keyPath: AnyKeyPath
     let instance: AnyHashable?
+    /// For test failures only: not part of the identity.
+    var name: String? = nil
+
+    static func == (lhs: Self, rhs: Self) -> Bool {
+      lhs.keyPath == rhs.keyPath && lhs.instance == rhs.instance
+    }
+
+    func hash(into hasher: inout Hasher) {
+      hasher.combine(keyPath)
+      hasher.combine(instance)
+    }
   }
 
   private struct CaseInstance: Hashable {

@@ -155,6 +155,19 @@ package struct CancellationTable<Handle, Waiter> {
   /// Whether the effect `status` belongs to was cancelled.
   package func isCancelled(_ status: EffectStatus) -> Bool { status.isCancelled }
 
+  /// The scope paths of the innermost children (with lifetimes) that running effects belong to,
+  /// each once: what a test failure names for an effect still running.
+  package func runningChildPaths() -> [ScopePath] {
+    var seen = Set<EffectKey>()
+    var paths: [ScopePath] = []
+    for entry in entries.values {
+      var innermost: EffectKey?
+      entry.keys.forEach { key in if key.id == nil { innermost = key } }
+      if let innermost, seen.insert(innermost).inserted { paths.append(innermost.path) }
+    }
+    return paths
+  }
+
   /// Marks an effect cancelled; returns its handle, if it has one yet.
   private mutating func markCancelled(_ token: UInt64) -> Handle? {
     guard let index = entries.index(forKey: token) else { return nil }

@@ -91,6 +91,12 @@ package final class EffectRegistry: Sendable {
     cancel(table.withLock { $0.cancelAll() })
   }
 
+  /// The scope paths of the innermost children (with lifetimes) that running effects belong
+  /// to, each once.
+  package func runningChildPaths() -> [ScopePath] {
+    table.withLock { $0.runningChildPaths() }
+  }
+
   /// Whether every effect counted in `group` has ended.
   package func isFinished(_ group: EffectGroup) -> Bool {
     table.withLock { $0.isFinished(group) }

@@ -25,7 +25,7 @@ import Observation
 public final class Store<State, Action>: Observable {
   package let core: any StoreCore<State, Action>
   package let registrar = ObservationRegistrar()
-  private var children: [ScopeKey: WeakChild] = [:]
+  var children: [ScopeKey: WeakChild] = [:]
   /// The keys of cached children released since the last scope: their entries are dropped then.
   private var releasedChildren: ReleasedChildren?
   /// For a cached child store: tells its parent's cache when this store is released.
@@ -410,7 +410,7 @@ public final class Store<State, Action>: Observable {
   /// Caches a child store. The child tells this store when it is released, so that the cache
   /// keeps entries for live children only (rows scoped once and released would otherwise each
   /// leave an entry behind for good).
-  private func cache<ChildState, ChildAction>(
+  func cache<ChildState, ChildAction>(
     _ child: Store<ChildState, ChildAction>, for key: ScopeKey
   ) {
     children[key] = WeakChild(store: child)
@@ -421,7 +421,7 @@ public final class Store<State, Action>: Observable {
   /// Drops the cache entries of the children released since the last call.
   ///
   /// - Complexity: O(1) per released child.
-  private func dropReleasedChildren() {
+  func dropReleasedChildren() {
     guard let releasedChildren else { return }
     for key in releasedChildren.take() where children[key]?.store == nil {
       // (An entry that holds a live store is a newer child cached under the same key.)
@@ -488,7 +488,7 @@ private struct ObservedField {
 }
 
 /// The cache key of a scoped store: the state key path plus the child action type.
-private struct ScopeKey: Hashable {
+struct ScopeKey: Hashable {
   let state: AnyKeyPath
   let action: ObjectIdentifier
   /// The element's id, for the stores of a collection's elements.
@@ -496,7 +496,7 @@ private struct ScopeKey: Hashable {
 }
 
 /// A cached child store, held weakly so the cache never keeps a child alive.
-private struct WeakChild {
+struct WeakChild {
   weak var store: AnyObject?
 }
 

@@ -86,4 +86,16 @@ import Testing
     keys.removeAll { $0 == b }
     #expect(keys.isEmpty)
   }
+
+  @Test func aChildsNameIsIgnoredByEqualityAndNamesItInFailures() {
+    struct Parent { var child: Int? }
+    let named = EffectID(child: \Parent.child, instance: 1, name: "presentation Parent.child")
+    let plain = EffectID(child: \Parent.child, instance: 1)
+    #expect(named == plain)
+    #expect(named.hashValue == plain.hashValue)
+    #expect(named != EffectID(child: \Parent.child, instance: 2, name: "presentation Parent.child"))
+    #expect(named.childName == "presentation Parent.child")
+    #expect(plain.childName?.hasSuffix(".child") == true)
+    #expect(EffectID("timer").childName == nil)
+  }
 }

@@ -10,6 +10,23 @@ import Testing
   let timer = EffectKey(path: [], id: EffectID("timer"))
   let other = EffectKey(path: [], id: EffectID("other"))
 
+  @Test func runningChildPathsNameTheInnermostChildOfEachEffectOnce() {
+    var table = Table()
+    let outer = ScopeComponent(id: EffectID("outer"), hasLifetime: true)
+    let inner = ScopeComponent(id: EffectID("inner"), hasLifetime: true)
+    let outerLife = EffectKey(path: [outer], id: nil)
+    let innerLife = EffectKey(path: [outer, inner], id: nil)
+    #expect(table.runningChildPaths().isEmpty)
+    _ = table.reserve(keys: [timer], group: nil)
+    #expect(table.runningChildPaths().isEmpty)
+    _ = table.reserve(keys: [outerLife, innerLife], group: nil)
+    _ = table.reserve(keys: [outerLife, innerLife, other], group: nil)
+    _ = table.reserve(keys: [outerLife], group: nil)
+    let paths = table.runningChildPaths()
+    #expect(paths.count == 2)
+    #expect(Set(paths.map(\.count)) == [1, 2])
+  }
+
   @Test func aReservedEffectIsRunningUntilItCompletes() {
     var table = Table()
     let token = table.reserve(keys: [timer], group: nil)!
