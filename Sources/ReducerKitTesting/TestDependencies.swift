@@ -6,6 +6,8 @@ extension DependencyValues {
   static var testContext: DependencyValues {
     var values = DependencyValues()
     values.context = .test
+    // Each test store counts its stack ids from 0 (`StackState.append`, `push(id:)`).
+    values.stackElementID = StackElementIDGenerator()
     return values
   }
 }

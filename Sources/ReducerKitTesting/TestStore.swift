@@ -111,12 +111,16 @@ public final class TestStore<State: Equatable, Action> {
       DependencyValues.withValues(dependencies) { (initialState(), Reduce(reducer())) }
     }
     expectedState = initialState
+    let stackElementIDs = dependencies.stackElementID
     core = Store.makeRuntime(
       initialState: initialState,
       reducer: {
         Reduce<State, Action> { state, action in
+          let stackIDsBefore = stackElementIDs.peek()
           let effect = reducer.reduce(into: &state, action: action)
-          MainActor.assumeIsolated { recorder.didReduce(action, state) }
+          MainActor.assumeIsolated {
+            recorder.didReduce(action, state, stackIDsBefore: stackIDsBefore)
+          }
           // The root feature's `dismiss()` is recorded; a presentation inside wins for its own.
           return effect.withDismiss { _ in rootDismissal.dismiss() }
         }
@@ -172,8 +176,19 @@ public final class TestStore<State: Equatable, Action> {
     after actionDescription: String,
     actual: State,
     update: ((inout State) throws -> Void)?,
+    stackIDsBefore: Int? = nil,
     at location: TestLocation
   ) {
+    // Elements the closure appends get the ids the reducer gave: counted from the store's stack
+    // id counter as it was before the asserted action, on a copy (the store's keeps counting).
+    let update = update.map { update in
+      { (state: inout State) throws in
+        var values = DependencyValues.current
+        values.stackElementID = StackElementIDGenerator(
+          startingAt: stackIDsBefore ?? self.core.dependencies.stackElementID.peek())
+        try DependencyValues.withValues(values) { try update(&state) }
+      }
+    }
     let previous = expectedState
     defer { expectedState = actual }
     if exhaustivity == .on {
@@ -245,18 +260,23 @@ extension TestStore {
     struct Received {
       let action: Action
       let state: State
+      /// The store's next stack element id before this action was reduced.
+      var stackIDsBefore: Int? = nil
     }
 
     var expectingSentAction = false
     var sentState: State?
+    var sentStackIDsBefore: Int?
     var received: [Received] = []
 
-    func didReduce(_ action: Action, _ state: State) {
+    func didReduce(_ action: Action, _ state: State, stackIDsBefore: Int? = nil) {
       if expectingSentAction {
         expectingSentAction = false
         sentState = state
+        sentStackIDsBefore = stackIDsBefore
       } else {
-        received.append(Received(action: action, state: state))
+        received.append(
+          Received(action: action, state: state, stackIDsBefore: stackIDsBefore))
       }
     }
   }

@@ -151,7 +151,7 @@ extension TestStore {
     }
     assertState(
       after: "receive(\(describe(received.action)))", actual: received.state, update: update,
-      at: location)
+      stackIDsBefore: received.stackIDsBefore, at: location)
     await EffectSettling.settle()
   }
 }

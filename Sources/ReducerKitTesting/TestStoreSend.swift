@@ -50,6 +50,7 @@ extension TestStore {
 
     recorder.expectingSentAction = true
     recorder.sentState = nil
+    recorder.sentStackIDsBefore = nil
     let storeTask = withWarningsAsFailures(at: location) { store.send(action) }
     let actual = recorder.sentState ?? core.state
     let description = "send(\(describe(action)))"
@@ -61,7 +62,8 @@ extension TestStore {
           isFinished: { [storeTask] in storeTask.isFinished }))
     }
     assertState(
-      after: description, actual: actual, update: updateStateToExpectedResult, at: location)
+      after: description, actual: actual, update: updateStateToExpectedResult,
+      stackIDsBefore: recorder.sentStackIDsBefore, at: location)
     await EffectSettling.settle()
     updateLedgerForReceived()
     return TestStoreTask(rawValue: storeTask, location: location)

@@ -68,3 +68,21 @@ import Testing
     await store.finish()
   }
 }
+
+@MainActor
+@Suite struct TestDependenciesStackIDTests {
+  struct Pusher: Reducer {
+    func reduce(into state: inout StackState<String>, action: String) -> Effect<String> {
+      state.append(action)
+      return .none
+    }
+  }
+
+  @Test func eachTestStoreCountsStackIDsFromZero() async {
+    for _ in 0..<3 {
+      let store = TestStore(initialState: StackState<String>()) { Pusher() }
+      await store.send("a") { $0[id: 0] = "a" }
+      await store.send("b") { $0[id: 1] = "b" }
+    }
+  }
+}

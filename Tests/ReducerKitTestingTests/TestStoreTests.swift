@@ -134,3 +134,39 @@ import Testing
     #expect(issues.contains { $0.contains("uuid") || $0.contains("UUID") })
   }
 }
+
+@MainActor
+@Suite struct TestStoreStackIDTests {
+  struct Feature: Reducer {
+    enum Action: Equatable { case push(String), pushTwice(String) }
+    func reduce(into state: inout StackState<String>, action: Action) -> Effect<Action> {
+      switch action {
+      case .push(let value):
+        state.append(value)
+        return .none
+      case .pushTwice(let value):
+        state.append(value)
+        return .send(.push(value + "!"))
+      }
+    }
+  }
+
+  @Test func assertionClosuresAppendWithTheIDsTheReducerGave() async {
+    let store = TestStore(initialState: StackState<String>()) { Feature() }
+    await store.send(.push("a")) { $0.append("a") }
+    await store.send(.pushTwice("b")) { $0.append("b") }
+    await store.receive(.push("b!")) { $0.append("b!") }
+    #expect(store.state.ids == [0, 1, 2])
+    // The closures counted on copies: the store's own counter goes on from 3.
+    await store.send(.push("c")) { $0[id: 3] = "c" }
+  }
+
+  @Test func anAssertionNamingTheWrongIDFails() async {
+    let issues = await recordedIssues {
+      let store = TestStore(initialState: StackState<String>()) { Feature() }
+      await store.send(.push("a")) { $0[id: 1] = "a" }
+    }
+    #expect(issues.count == 1)
+    #expect(issues.first?.contains("#0") == true)
+  }
+}
