@@ -217,17 +217,14 @@ public struct _StackForEachReducer<Parent: Reducer, Destination: Reducer>: Reduc
     }
   }
 
-  // dismiss seam: an element's `@Dependency(\.dismiss)` must send `popFrom` for that element.
-  // Called at reduce time (`DependencyValues.current` is the store's values) with the element's
-  // effect, already embedded as `.element(id:action:)` and not yet scoped to the element, the
-  // element's id, and the parent action `.popFrom(id: id)`. Returns the effect to scope. To wire
-  // `DismissEffect`: return `effect.withDependencies(values)` where `values` is
-  // `DependencyValues.current` with `dismiss` set to a `DismissEffect` that sends `popFrom`.
+  /// The element's effect with its `dismiss()` sending `.popFrom(id:)` for the element: given
+  /// the effect already embedded as `.element(id:action:)`, not yet scoped to the element. A
+  /// presentation inside the element applied its own first, and wins for its child.
   @usableFromInline
   static func withDismissal<Action>(
     _ effect: Effect<Action>, id: StackElementID, popFrom: Action
   ) -> Effect<Action> {
-    effect
+    effect.withDismiss(sending: popFrom)
   }
 
   /// Reports an element action (or a `popFrom`) for an id that is not on the stack. Out of line:
