@@ -7,17 +7,21 @@ let package = Package(
   products: [
     .library(name: "ReducerKit", targets: ["ReducerKit"]),
     .library(name: "ReducerKitTesting", targets: ["ReducerKitTesting"]),
+    .library(name: "ReducerKitExamples", targets: ["ReducerKitExamples"]),
     .executable(name: "reducerkit-bench", targets: ["reducerkit-bench"]),
     .executable(name: "reducerkit-demo", targets: ["reducerkit-demo"]),
   ],
   targets: [
     .target(name: "ReducerKit"),
     .target(name: "ReducerKitTesting", dependencies: ["ReducerKit"]),
-    .executableTarget(name: "reducerkit-demo", dependencies: ["ReducerKit"]),
+    .target(name: "ReducerKitExamples", dependencies: ["ReducerKit"]),
+    .executableTarget(name: "reducerkit-demo", dependencies: ["ReducerKit", "ReducerKitExamples"]),
     .executableTarget(
       name: "reducerkit-bench", dependencies: ["ReducerKit", "ReducerKitTesting"]),
     .testTarget(name: "ReducerKitTests", dependencies: ["ReducerKit", "ReducerKitTesting"]),
     .testTarget(name: "ReducerKitTestingTests", dependencies: ["ReducerKitTesting"]),
+    .testTarget(
+      name: "ReducerKitExamplesTests", dependencies: ["ReducerKitExamples", "ReducerKitTesting"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,12 +1,15 @@
 import ReducerKit
+import ReducerKitExamples
 
-/// The demo app: the counter, an optional details screen, and a list of timers.
+/// The demo app: the counter, an optional details screen, a list of timers, and the inventory
+/// (a sheet, an alert and pushed screens).
 struct AppFeature: Reducer {
   struct State: Equatable {
     var counter = CounterFeature.State()
     var details: DetailsFeature.State?
     var timers: IdentifiedArrayOf<TimerRowFeature.State> = []
     var nextTimerID = 1
+    var inventory = Inventory.State()
   }
 
   enum Action: Equatable {
@@ -17,10 +20,12 @@ struct AppFeature: Reducer {
     case addTimer
     case removeTimer(id: Int)
     case stopAllTimers
+    case inventory(Inventory.Action)
   }
 
   var body: some ReducerOf<Self> {
     Scope(state: \.counter, action: Action.counter) { CounterFeature() }
+    Scope(state: \.inventory, action: Action.inventory) { Inventory() }
     Reduce { state, action in
       switch action {
       case .toggleDetails:
@@ -35,11 +40,16 @@ struct AppFeature: Reducer {
         state.timers.remove(id: id)
         return .none
       case .stopAllTimers:
-        return .merge(
-          state.timers.filter(\.isRunning).map { row in
-            .send(.timers(.element(id: row.id, action: .toggle)))
-          })
-      case .counter, .details, .timers:
+        // Popping the detail screens stops their timers: the stack cancels a popped screen's
+        // effects.
+        var stops: [Effect<Action>] = state.timers.filter(\.isRunning).map { row in
+          .send(.timers(.element(id: row.id, action: .toggle)))
+        }
+        if let bottom = state.inventory.path.ids.first {
+          stops.append(.send(.inventory(.path(.popFrom(id: bottom)))))
+        }
+        return .merge(stops)
+      case .counter, .details, .timers, .inventory:
         return .none
       }
     }
@@ -58,6 +68,9 @@ extension AppFeature.State {
     if !timers.isEmpty {
       let rows = timers.map { "#\($0.id) \($0.seconds)s\($0.isRunning ? "▶" : "")" }
       parts.append("timers: " + rows.joined(separator: " "))
+    }
+    if inventory != Inventory.State() {
+      parts.append(inventory.summary)
     }
     return parts.joined(separator: " | ")
   }

@@ -1,6 +1,8 @@
 /// What the user can type, as single keys in a terminal or as lines from a pipe.
 enum Command: Equatable {
   case action(AppFeature.Action)
+  /// An inventory command, turned into an action against the current state.
+  case inventory(InventoryCommand)
   case quit
 
   /// The command for a line of piped input, or `nil` for an unknown one.
@@ -18,6 +20,20 @@ enum Command: Equatable {
     case ("timer", _) where words.count == 1: self = .action(.addTimer)
     case ("toggle", let id?): self = .action(.timers(.element(id: id, action: .toggle)))
     case ("remove", let id?): self = .action(.removeTimer(id: id))
+    case ("add", _): self = .inventory(.add)
+    case ("name", _) where words.count > 1:
+      // The name as typed (case kept), after the command word.
+      let typed = line.trimmingWhitespace()
+      self = .inventory(.name(String(typed.dropFirst(4)).trimmingWhitespace()))
+    case ("more", _): self = .inventory(.moreQuantity)
+    case ("less", _): self = .inventory(.lessQuantity)
+    case ("save", _): self = .inventory(.save)
+    case ("discard", _): self = .inventory(.discard)
+    case ("delete", let row): self = .inventory(.delete(row))
+    case ("confirm", _): self = .inventory(.confirm)
+    case ("keep", _): self = .inventory(.keep)
+    case ("open", let row): self = .inventory(.open(row))
+    case ("back", _): self = .inventory(.back)
     case ("quit", _), ("q", _): self = .quit
     default: return nil
     }
@@ -37,6 +53,16 @@ enum Command: Equatable {
     case UInt8(ascii: "t"): self = .action(.addTimer)
     case UInt8(ascii: "1")...UInt8(ascii: "9"):
       self = .action(.timers(.element(id: Int(key - UInt8(ascii: "0")), action: .toggle)))
+    case UInt8(ascii: "a"): self = .inventory(.add)
+    case UInt8(ascii: "."): self = .inventory(.moreQuantity)
+    case UInt8(ascii: ","): self = .inventory(.lessQuantity)
+    case UInt8(ascii: "s"): self = .inventory(.save)
+    case UInt8(ascii: "x"): self = .inventory(.discard)
+    case UInt8(ascii: "k"): self = .inventory(.delete(nil))
+    case UInt8(ascii: "y"): self = .inventory(.confirm)
+    case UInt8(ascii: "n"): self = .inventory(.keep)
+    case UInt8(ascii: "o"): self = .inventory(.open(nil))
+    case UInt8(ascii: "b"): self = .inventory(.back)
     case UInt8(ascii: "q"), 4 /* Ctrl-D */: self = .quit
     default: return nil
     }
@@ -44,11 +70,14 @@ enum Command: Equatable {
 
   static let lineHint = """
     unknown command; type one of: +  -  delayed+  delayed-  cancel  details  like  favorite  \
-    timer  toggle N  remove N  quit
+    timer  toggle N  remove N  add  name TEXT  more  less  save  discard  delete N  confirm  \
+    keep  open N  back  quit
     """
   static let keyHelp = """
     keys: + add 1 | - subtract 1 | ] +1 after 1 s | [ -1 after 0.5 s | c cancel delayed | \
-    d details | l like | f favourite | t add timer | 1-9 start/stop timer | q quit
+    d details | l like | f favourite | t add timer | 1-9 start/stop timer | \
+    inventory: a add | . / , more / less | s save | x discard | k delete last | y confirm | \
+    n keep | o open last | b back | q quit
     """
   static let keyHint = "unknown key. " + keyHelp
 }

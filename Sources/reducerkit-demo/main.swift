@@ -1,8 +1,10 @@
 import ReducerKit
 
-// `swift run reducerkit-demo`: a counter, a details screen and a list of timers in the terminal.
+// `swift run reducerkit-demo`: a counter, a details screen, a list of timers and an inventory
+// (an "add" sheet, a delete alert, pushed detail screens) in the terminal.
 // Interactive: single keys. Piped: one command per line (+, -, delayed+, delayed-, cancel,
-// details, like, favorite, timer, toggle N, remove N, quit).
+// details, like, favorite, timer, toggle N, remove N, add, name TEXT, more, less, save,
+// discard, delete N, confirm, keep, open N, back, quit).
 
 @MainActor
 func runDemo() async {
@@ -20,6 +22,19 @@ func runDemo() async {
     case .quit: return false
     case .action(let action):
       tasks.append(store.send(action))
+      return true
+    case .inventory(let command):
+      switch command.action(in: store.state.inventory) {
+      case .success(let action):
+        tasks.append(store.send(.inventory(action)))
+        // A form opened from the keyboard gets a name, since single keys cannot type one.
+        if command == .add, Terminal.isInteractive {
+          let name = "Item \(store.state.inventory.items.count + 1)"
+          tasks.append(store.send(.inventory(.destination(.presented(.add(.nameChanged(name)))))))
+        }
+      case .failure(let hint):
+        print("hint: \(hint.text)")
+      }
       return true
     }
   }
@@ -58,6 +73,7 @@ func describe(_ action: AppFeature.Action) -> String {
   for prefix in [
     "reducerkit_demo.", "ReducerKit.", "IdentifiedAction<Swift.Int, TimerRowFeature.Action>",
     "CounterFeature.Action", "DetailsFeature.Action", "TimerRowFeature.Action",
+    "ReducerKitExamples.",
   ] {
     text = text.replacingOccurrences(of: prefix, with: "")
   }
