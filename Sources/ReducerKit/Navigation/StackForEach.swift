@@ -205,8 +205,11 @@ public struct _StackForEachReducer<Parent: Reducer, Destination: Reducer>: Reduc
     toStackAction: CasePath<Action, StackAction<ElementState, ElementAction>>
   ) -> (Effect<ElementAction>, StackElementID) -> Effect<Action> {
     let embed = toStackAction.embedder
+    // The lens hands on the element itself, not the component that pairs it with its id: the
+    // locators of reducers inside the element (a `Path` enum's case) read an `ElementState`.
     let locator = ChildLocator.element(
-      toStackState.appending(path: \StackState<ElementState>._storage))
+      toStackState.appending(path: \StackState<ElementState>._storage),
+      child: \StackComponent<ElementState>.element)
     return { elementEffect, id in
       let effect = elementEffect.map { embed(.element(id: id, action: $0)) }
       return withDismissal(effect, id: id, popFrom: embed(.popFrom(id: id)))

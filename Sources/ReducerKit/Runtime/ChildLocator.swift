@@ -58,6 +58,17 @@ package final class ChildLocator {
   package static func element<Parent, ID: Hashable, Element>(
     _ keyPath: KeyPath<Parent, IdentifiedArray<ID, Element>>
   ) -> ChildLocator {
+    element(keyPath, child: \Element.self)
+  }
+
+  /// The child state held by an element of an `IdentifiedArray`, at `child` in the element (a
+  /// stack's element inside the component that pairs it with its id): present while the
+  /// element's id is in the array. The lens hands on the child state itself, so the locators
+  /// of reducers nested inside the child (an enum case of it, say) read the type they expect.
+  package static func element<Parent, ID: Hashable, Element, Child>(
+    _ keyPath: KeyPath<Parent, IdentifiedArray<ID, Element>>,
+    child: KeyPath<Element, Child>
+  ) -> ChildLocator {
     return ChildLocator(
       lens: { component in
         guard let id = component.id.childInstance?.base as? ID else { return { _, _ in false } }
@@ -66,7 +77,7 @@ package final class ChildLocator {
             let element = parent.assumingMemoryBound(to: Parent.self).pointee[keyPath: keyPath][
               id: id]
           else { return false }
-          return withUnsafePointer(to: element) { body(UnsafeRawPointer($0)) }
+          return withUnsafePointer(to: element[keyPath: child]) { body(UnsafeRawPointer($0)) }
         }
       },
       removals: ChildRemovals(

@@ -8,7 +8,7 @@ import ReducerKit
 /// .forEach(\.path, action: Action.path) { Path() }
 /// // where Path scopes `.detail` to ItemDetail()
 /// ```
-public struct ItemDetail: Reducer {
+public struct ItemDetail: Reducer, Sendable {
   /// The item shown and the time on screen.
   public struct State: Equatable, Sendable {
     /// The item shown.

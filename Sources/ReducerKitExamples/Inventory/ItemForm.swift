@@ -8,7 +8,7 @@ import ReducerKit
 /// .ifLet(\.$destination, action: Action.destination) { Destination() }
 /// // where Destination scopes `.add` to ItemForm()
 /// ```
-public struct ItemForm: Reducer {
+public struct ItemForm: Reducer, Sendable {
   /// The draft being edited.
   public struct State: Equatable, Sendable {
     /// The item the form will save.

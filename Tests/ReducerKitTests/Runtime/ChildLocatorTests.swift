@@ -63,6 +63,37 @@ import Testing
     #expect(look(lens, in: parent, as: Item.self) == nil)
   }
 
+  @Test func anElementsChildIsHandedOnAsTheChildItselfNotTheElement() {
+    /// An element that wraps the child state with its id, as a stack's component does.
+    struct Wrapped: Identifiable {
+      var id: Int
+      var mode: Mode
+    }
+    struct Stack {
+      var elements: IdentifiedArray<Int, Wrapped> = IdentifiedArray(id: { $0.id })
+    }
+    var stack = Stack()
+    stack.elements.append(Wrapped(id: 3, mode: .editing(Item(id: 9, title: "draft"))))
+    let locator = ChildLocator.element(\Stack.elements, child: \Wrapped.mode)
+    let lens = locator.lens(component(\Stack.elements, instance: AnyHashable(3)))
+    // What the lens hands on reads as the child's type (a nested locator reads it so).
+    #expect(look(lens, in: stack, as: Mode.self) == .editing(Item(id: 9, title: "draft")))
+    let nested = ChildLocator.enumCase(CasePath(Mode.editing), instance: { _ in nil })
+      .lens(component(\Stack.elements, instance: nil))
+    var nestedFound: Item?
+    _ = withUnsafePointer(to: stack) { pointer in
+      lens(UnsafeRawPointer(pointer)) { child in
+        nested(child) { item in
+          nestedFound = item.assumingMemoryBound(to: Item.self).pointee
+          return true
+        }
+      }
+    }
+    #expect(nestedFound == Item(id: 9, title: "draft"))
+    stack.elements.remove(id: 3)
+    #expect(look(lens, in: stack, as: Mode.self) == nil)
+  }
+
   @Test func anElementsRemovalsSayWhichSingleElementWentAway() throws {
     let removals = try #require(ChildLocator.element(\Parent.rows).removals)
     func read(_ parent: Parent) -> (current: UInt64, previous: UInt64, last: AnyHashable?) {
