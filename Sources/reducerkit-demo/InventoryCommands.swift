@@ -69,7 +69,8 @@ enum InventoryCommand: Equatable {
     guard !state.items.isEmpty else { return .failure("the inventory is empty; type add first") }
     let index = (row ?? state.items.count) - 1
     guard state.items.indices.contains(index) else {
-      return .failure(InventoryHint("there is no row \(index + 1); rows are 1 to \(state.items.count)"))
+      return .failure(
+        InventoryHint("there is no row \(index + 1); rows are 1 to \(state.items.count)"))
     }
     return .success(state.items[index])
   }
