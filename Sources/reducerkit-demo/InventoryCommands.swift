@@ -19,6 +19,15 @@ enum InventoryCommand: Equatable {
   case open(Int?)
   case back
 
+  /// Whether the command closes a screen with a short effect (`dismiss()`), which the demo lets
+  /// finish before the next command.
+  var dismisses: Bool {
+    switch self {
+    case .save, .discard, .back: true
+    default: false
+    }
+  }
+
   /// The action for this command in `state`, or a hint saying why there is none.
   func action(in state: Inventory.State) -> Result<Inventory.Action, InventoryHint> {
     switch self {

@@ -17,7 +17,7 @@ func runDemo() async {
   }
   var tasks: [StoreTask] = []
 
-  func handle(_ command: Command) -> Bool {
+  func handle(_ command: Command) async -> Bool {
     switch command {
     case .quit: return false
     case .action(let action):
@@ -26,7 +26,10 @@ func runDemo() async {
     case .inventory(let command):
       switch command.action(in: store.state.inventory) {
       case .success(let action):
-        tasks.append(store.send(.inventory(action)))
+        let task = store.send(.inventory(action))
+        // Saving, discarding and closing dismiss with a short effect: let it finish, so the
+        // next command (a piped one comes at once) sees the screen closed.
+        if command.dismisses { await task.finish() } else { tasks.append(task) }
         // A form opened from the keyboard gets a name, since single keys cannot type one.
         if command == .add, Terminal.isInteractive {
           let name = "Item \(store.state.inventory.items.count + 1)"
@@ -47,7 +50,7 @@ func runDemo() async {
         print(Command.keyHint)
         continue
       }
-      if !handle(command) { break }
+      if !(await handle(command)) { break }
     }
     Terminal.restore()
   } else {
@@ -57,7 +60,7 @@ func runDemo() async {
         print(Command.lineHint)
         continue
       }
-      if !handle(command) { break }
+      if !(await handle(command)) { break }
     }
   }
   // Timers run until stopped; delayed actions are let finish.
@@ -73,7 +76,11 @@ func describe(_ action: AppFeature.Action) -> String {
   for prefix in [
     "reducerkit_demo.", "ReducerKit.", "IdentifiedAction<Swift.Int, TimerRowFeature.Action>",
     "CounterFeature.Action", "DetailsFeature.Action", "TimerRowFeature.Action",
-    "ReducerKitExamples.",
+    "ReducerKitExamples.", "PresentationAction<Inventory.Destination.Action>",
+    "StackAction<Inventory.Path.State, Inventory.Path.Action>",
+    "Inventory.Destination.Action.Alert",
+    "Inventory.Destination.Action", "Inventory.Path.Action", "Inventory.Action",
+    "ItemForm.Action.Delegate", "ItemForm.Action", "ItemDetail.Action",
   ] {
     text = text.replacingOccurrences(of: prefix, with: "")
   }
