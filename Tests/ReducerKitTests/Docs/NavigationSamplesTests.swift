@@ -1,0 +1,173 @@
+import Foundation
+import ReducerKit
+import ReducerKitTesting
+import Testing
+
+// The Swift samples of Docs/Navigation.md, copied verbatim (`.ci/doc-samples` checks that each
+// one is here), compiled, and run. Each namespace holds the features a sample assumes.
+
+/// Presentation (`Inventory`, `Destination`), the child that dismisses itself (`ItemForm`), and
+/// the presentation test.
+enum NavigationSample1 {
+  struct Item: Equatable, Identifiable {
+    var name: String
+    var id: String { name }
+  }
+
+  struct Inventory: Reducer {
+    struct State: Equatable {
+      var items: IdentifiedArrayOf<Item> = []
+      @PresentationState var destination: Destination.State?
+    }
+    enum Action: Equatable {
+      case addTapped
+      case destination(PresentationAction<Destination.Action>)
+    }
+
+    var body: some ReducerOf<Self> {
+      Reduce { state, action in
+        switch action {
+        case .addTapped:
+          state.destination = .add(ItemForm.State())
+          return .none
+        case let .destination(.presented(.add(.delegate(.saved(item))))):
+          state.items.append(item)
+          return .none
+        case .destination:
+          return .none
+        }
+      }
+      .ifLet(\.$destination, action: Action.destination) { Destination() }
+    }
+  }
+
+  struct Destination: Reducer {
+    enum State: Equatable { case add(ItemForm.State) }
+    enum Action: Equatable { case add(ItemForm.Action) }
+
+    var body: some ReducerOf<Self> {
+      Scope(state: State.add, action: Action.add) { ItemForm() }
+    }
+  }
+
+  struct ItemForm: Reducer {
+    struct State: Equatable { var item = Item(name: "") }
+    enum Action: Equatable {
+      case saveTapped
+      case delegate(Delegate)
+      enum Delegate: Equatable { case saved(Item) }
+    }
+
+    @Dependency(\.dismiss) var dismiss
+
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+      switch action {
+      case .saveTapped:
+        let item = state.item
+        return .run { send in
+          await send(.delegate(.saved(item)))
+          await dismiss()
+        }
+      case .delegate:
+        return .none
+      }
+    }
+  }
+}
+
+extension NavigationSample1 {
+  @Suite struct Tests {
+    @MainActor
+    @Test func addingAnItem() async {
+      let store = TestStore(initialState: Inventory.State()) { Inventory() }
+      await store.send(.addTapped) { $0.destination = .add(ItemForm.State()) }
+      await store.send(.destination(.presented(.add(.saveTapped))))
+      let saved = Inventory.Action.destination(.presented(.add(.delegate(.saved(Item(name: ""))))))
+      await store.receive(saved) { $0.items = [Item(name: "")] }
+      await store.receive(Inventory.Action.destination(.dismiss)) { $0.destination = nil }
+    }
+
+    @MainActor
+    @Test func theFormsEffectsStopWhenASiblingDismissesIt() async {
+      let store = TestStore(initialState: Inventory.State()) { Inventory() }
+      await store.send(.addTapped) { $0.destination = .add(ItemForm.State()) }
+      await store.send(.destination(.dismiss)) { $0.destination = nil }
+      await store.finish()
+    }
+  }
+}
+
+/// An alert built with the result builders.
+@Suite struct NavigationSample2 {
+  @Test func alertSample() {
+    enum Alert: Equatable { case confirmDeletion(Int) }
+
+    let alert = AlertState<Alert> {
+      TextState("Delete?")
+    } actions: {
+      ButtonState(role: .destructive, action: .confirmDeletion(1)) { TextState("Delete") }
+      ButtonState(role: .cancel) { TextState("Cancel") }
+    } message: {
+      TextState("This cannot be undone.")
+    }
+    #expect(alert.buttons.count == 2)
+    #expect(alert.buttons[0].action.action == .confirmDeletion(1))
+    #expect(alert.buttons[1].role == .cancel)
+    #expect(alert.message == TextState("This cannot be undone."))
+  }
+}
+
+/// Stack-based navigation.
+enum NavigationSample3 {
+  struct Detail: Reducer {
+    struct State: Equatable { var ticks = 0 }
+    enum Action: Equatable { case tick }
+
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+      state.ticks += 1
+      return .none
+    }
+  }
+
+  struct Root: Reducer {
+    struct State: Equatable {
+      var path = StackState<Path.State>()
+    }
+    enum Action: Equatable {
+      case openTapped
+      case path(StackActionOf<Path>)
+    }
+
+    var body: some ReducerOf<Self> {
+      Reduce { state, action in
+        switch action {
+        case .openTapped:
+          state.path.append(.detail(Detail.State()))
+          return .none
+        case .path:
+          return .none
+        }
+      }
+      .forEach(\.path, action: Action.path) { Path() }
+    }
+  }
+
+  struct Path: Reducer {
+    enum State: Equatable { case detail(Detail.State) }
+    enum Action: Equatable { case detail(Detail.Action) }
+
+    var body: some ReducerOf<Self> {
+      Scope(state: State.detail, action: Action.detail) { Detail() }
+    }
+  }
+
+  @MainActor
+  @Test static func pushingAndTicking() async {
+    let store = TestStore(initialState: Root.State()) { Root() }
+    await store.send(.openTapped) { $0.path[id: 0] = .detail(Detail.State()) }
+    await store.send(.path(.element(id: 0, action: .detail(.tick)))) {
+      $0.path[id: 0] = .detail(Detail.State(ticks: 1))
+    }
+    await store.send(.path(.popFrom(id: 0))) { $0.path = StackState() }
+  }
+}
