@@ -129,6 +129,15 @@ import Testing
     await store.finish()
   }
 
+  @Test func anElementsCaseCanBeAssertedInPlaceWithACasePath() async {
+    let store = makeStore()
+    await store.send(.showDetail) { $0.path[id: 0] = .detail(Detail.State()) }
+    await store.send(.path(.element(id: 0, action: .detail(.tapped)))) {
+      CasePath(Path.State.detail).modify(&$0.path[id: 0]!) { $0.title = "tapped" }
+      $0.log = ["parent saw #0 titled tapped"]
+    }
+  }
+
   @Test func popFromPopsThatElementAndEveryOneAbove() async {
     let store = makeStore()
     await store.send(.showDetail) { $0.path[id: 0] = .detail(Detail.State()) }

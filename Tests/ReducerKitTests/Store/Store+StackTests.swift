@@ -80,14 +80,15 @@ import Testing
     do {
       let elements = store.scope(state: \.path, action: App.Action.path)
       topStore = elements[1].store
-      #expect(store.cachedChildCount == 2)
+      // (Kept alive explicitly: optimized builds end unused lifetimes early.)
+      withExtendedLifetime(elements) { #expect(store.cachedChildCount == 2) }
       store.send(.path(.popFrom(id: topID)))
     }
     #expect(topStore == nil)
     let remaining = store.scope(state: \.path, action: App.Action.path)
     #expect(remaining.map(\.id) == store.state.path.ids)
     #expect(store.scope(state: \.path, action: App.Action.path, id: topID) == nil)
-    #expect(store.cachedChildCount == 1)
+    withExtendedLifetime(remaining) { #expect(store.cachedChildCount == 1) }
   }
 
   @Test func aStoreKeptAfterItsElementWasPoppedReadsTheLastStateAndWarns() {
