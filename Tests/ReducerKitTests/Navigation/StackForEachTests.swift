@@ -359,3 +359,74 @@ import Testing
     #expect(store.state.path.isEmpty)
   }
 }
+
+/// An element that closes itself with `dismiss()`, inside a `Path` enum composed with the
+/// enum-case `Scope`: its effects carry two lifetimes, the stack element's and the case's.
+@MainActor
+@Suite struct StackForEachDismissalTests {
+  struct Closable: Reducer {
+    struct State: Equatable { var ticks = 0 }
+    enum Action: Equatable { case start, tick, close }
+    @Dependency(\.continuousClock) var clock
+    @Dependency(\.dismiss) var dismiss
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+      switch action {
+      case .start:
+        return .run { send in
+          while true {
+            try await clock.sleep(for: .seconds(1))
+            await send(.tick)
+          }
+        }
+      case .tick:
+        state.ticks += 1
+        return .none
+      case .close:
+        return .run { _ in await dismiss() }
+      }
+    }
+  }
+
+  struct Path: Reducer {
+    enum State: Equatable { case closable(Closable.State) }
+    enum Action: Equatable { case closable(Closable.Action) }
+    var body: some ReducerOf<Self> {
+      Scope(state: State.closable, action: Action.closable) { Closable() }
+    }
+  }
+
+  struct Stack: Reducer {
+    struct State: Equatable { var path = StackState<Path.State>() }
+    enum Action: Equatable { case path(StackActionOf<Path>) }
+    var body: some ReducerOf<Self> {
+      EmptyReducer()
+        .forEach(\.path, action: Action.path) { Path() }
+    }
+  }
+
+  @Test func anElementsDismissPopsItAndCancelsItsEffects() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: Stack.State()) {
+      Stack()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    await store.send(.path(.push(id: 0, state: .closable(Closable.State())))) {
+      $0.path[id: 0] = .closable(Closable.State())
+    }
+    await store.send(.path(.push(id: 1, state: .closable(Closable.State())))) {
+      $0.path[id: 1] = .closable(Closable.State())
+    }
+    await store.send(.path(.element(id: 0, action: .closable(.start))))
+    await clock.advance(by: .seconds(1))
+    await store.receive(Stack.Action.path(.element(id: 0, action: .closable(.tick)))) {
+      $0.path[id: 0] = .closable(Closable.State(ticks: 1))
+    }
+    // The lower element closes itself: it and every element above it are popped.
+    await store.send(.path(.element(id: 0, action: .closable(.close))))
+    await store.receive(Stack.Action.path(.popFrom(id: 0))) { $0.path = StackState() }
+    await clock.advance(by: .seconds(5))
+    await store.finish()
+    #expect(!store.isDismissed)
+  }
+}
