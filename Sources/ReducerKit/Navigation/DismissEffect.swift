@@ -45,7 +45,7 @@ public struct DismissEffect: Sendable {
   ///   - line: Where it is called, for the warning when nothing presents the feature.
   public func callAsFunction(fileID: StaticString = #fileID, line: UInt = #line) async {
     if let dismiss { return await dismiss() }
-    if let presentation = Self.presentation { return await presentation() }
+    if let presentation = Self.presentation { return await presentation.dismiss() }
     runtimeWarn(
       """
       "dismiss()" was called where nothing presents the feature: the effect does not belong to \
@@ -58,7 +58,28 @@ public struct DismissEffect: Sendable {
   /// presented feature (``Effect/withDismiss(_:)``), the innermost presentation winning. A task
   /// local of its own rather than a dependency value, so that a reducer's `.dependency` override
   /// (which reinstalls the dependency values as they were while it ran) cannot hide it.
-  @TaskLocal package static var presentation: (@Sendable () async -> Void)?
+  @TaskLocal package static var presentation: DismissHandler?
+
+  /// Runs `operation` with `handler` as the dismissal in force (see ``presentation``).
+  package static func withPresentation<R>(
+    _ handler: DismissHandler,
+    isolation: isolated (any Actor)? = #isolation,
+    operation: () async throws -> R
+  ) async rethrows -> R {
+    try await $presentation.withValue(handler, operation: operation, isolation: isolation)
+  }
+}
+
+/// How an effect of a presented feature dismisses it: what ``DismissEffect/presentation``
+/// holds. A class rather than a bare closure, set with an explicit isolation: a bare closure
+/// set through `withValue` without one crashed in optimized builds (Swift 6.3.1).
+package final class DismissHandler: Sendable {
+  /// Dismisses the feature.
+  let dismiss: @Sendable () async -> Void
+
+  package init(_ dismiss: @escaping @Sendable () async -> Void) {
+    self.dismiss = dismiss
+  }
 }
 
 extension DependencyValues {
@@ -110,7 +131,7 @@ extension Effect {
           Run(
             priority: run.priority,
             body: { send in
-              try await DismissEffect.$presentation.withValue({ await dismiss(send) }) {
+              try await DismissEffect.withPresentation(DismissHandler { await dismiss(send) }) {
                 try await body(send)
               }
             },

@@ -148,6 +148,9 @@ public struct _PresentationReducer<Parent: Reducer, Child: Reducer>: Reducer {
     let reduceChild = child.reduce
     let instance = presentationInstance(of: ChildState.self)
     let ephemeralIdentity = ephemeralIdentityReader(of: ChildState.self)
+    // Stands in the state while the child runs: shared by every reduce (so it is never written
+    // in place) and made once (so taking the presentation out allocates nothing).
+    let absent = PresentationState<ChildState>(wrappedValue: nil)
     let scopeEffect = childEffectScoper(
       toPresentationState: toPresentationState, toPresentationAction: toPresentationAction,
       instance: instance)
@@ -163,14 +166,22 @@ public struct _PresentationReducer<Parent: Reducer, Child: Reducer>: Reducer {
         case .dismiss:
           isDismiss = true
         case .presented(let childAction):
-          guard let presented = state[keyPath: toPresentationState].wrappedValue else {
+          // The presentation is taken out while the child runs, so its box (and the arrays in
+          // the child state) are not shared with the state and are mutated in place: through
+          // the key path (a computed `$x`), a write would copy them. The child state is only
+          // read in temporaries, which end with their statements, for the same reason.
+          var presentation = state[keyPath: toPresentationState]
+          guard presentation.wrappedValue != nil else {
             return warnAbsentChild(action: action, fileID: fileID, line: line)
           }
-          if let ephemeralIdentity { ephemeralBefore = ephemeralIdentity(presented) }
+          if let ephemeralIdentity {
+            ephemeralBefore = ephemeralIdentity(presentation.wrappedValue!)
+          }
           // The instance before the child runs: the one whose effects these are.
-          let id = instance(presented)
-          let childEffect = reduceChild(
-            &state[keyPath: toPresentationState].wrappedValue!, childAction)
+          let id = instance(presentation.wrappedValue!)
+          state[keyPath: toPresentationState] = absent
+          let childEffect = reduceChild(&presentation.wrappedValue!, childAction)
+          state[keyPath: toPresentationState] = presentation
           if !childEffect.isNone { effect = scopeEffect(childEffect, id) }
         }
       }

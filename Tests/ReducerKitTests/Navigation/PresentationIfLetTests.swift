@@ -245,6 +245,57 @@ struct PresentationIfLetTests {
   }
 }
 
+/// A presented child whose state holds an array it appends to.
+struct ListChild: Reducer {
+  struct State: Equatable {
+    var values: [Int]
+  }
+  enum Action: Equatable { case append }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    state.values.append(state.values.count)
+    return .none
+  }
+}
+
+struct ListHost: Reducer {
+  struct State: Equatable {
+    @PresentationState var list: ListChild.State?
+  }
+  enum Action: Equatable {
+    case list(PresentationAction<ListChild.Action>)
+  }
+
+  var body: some ReducerOf<Self> {
+    EmptyReducer()
+      .ifLet(\.$list, action: Action.list) { ListChild() }
+  }
+}
+
+@MainActor
+@Suite("Presentation ifLet: in place")
+struct PresentationInPlaceTests {
+  @Test("a child action mutates the presented state in place: its array is not copied")
+  func childStateIsMutatedInPlace() {
+    var values: [Int] = []
+    values.reserveCapacity(1_000)
+    let store = Store(initialState: ListHost.State(list: ListChild.State(values: values))) {
+      ListHost()
+    }
+    values = []
+    func address() -> UnsafeRawPointer? {
+      store.withState { state in
+        state.list!.values.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+      }
+    }
+    store.send(.list(.presented(.append)))
+    let before = address()
+    for _ in 0..<10 { store.send(.list(.presented(.append))) }
+    #expect(address() == before)
+    #expect(store.state.list?.values == Array(0..<11))
+  }
+}
+
 /// The Inventory / Destination / ItemForm shape of design.md (without the stack, and with the
 /// test-only alert).
 enum InventorySample {
