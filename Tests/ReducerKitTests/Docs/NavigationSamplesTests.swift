@@ -97,6 +97,57 @@ extension NavigationSample1 {
   }
 }
 
+/// The presentation scoping sample, with the names it uses.
+struct NavigationScopingSample1 {
+  typealias Inventory = NavigationSample1.Inventory
+  typealias Destination = NavigationSample1.Destination
+
+  @MainActor
+  func saveFromTheSheet(_ store: Store<Inventory.State, Inventory.Action>) {
+    guard
+      let form = store.scope(state: \.$destination, action: Inventory.Action.destination)?
+        .scope(state: Destination.State.add, action: Destination.Action.add)
+    else { return }  // nothing presented, or not the form
+    form.send(.saveTapped)  // arrives as .destination(.presented(.add(.saveTapped)))
+  }
+}
+
+/// The stack scoping sample, with the names it uses.
+struct NavigationScopingSample3 {
+  typealias Root = NavigationSample3.Root
+
+  @MainActor
+  func describeTheStack(_ store: Store<Root.State, Root.Action>) -> [String] {
+    store.scope(state: \.path, action: Root.Action.path).map { element in
+      "\(element.id): \(element.store.state)"
+    }
+  }
+}
+
+@MainActor
+@Suite struct NavigationScopingSamples {
+  @Test func savingThroughTheScopedFormStore() async {
+    let store = Store(initialState: NavigationSample1.Inventory.State()) {
+      NavigationSample1.Inventory()
+    }
+    NavigationScopingSample1().saveFromTheSheet(store)  // nothing presented: nothing happens
+    #expect(store.state.items.isEmpty)
+    await store.send(.addTapped).finish()
+    NavigationScopingSample1().saveFromTheSheet(store)
+    #expect(
+      await eventually { store.state.items.count == 1 && store.state.destination == nil })
+  }
+
+  @Test func describingTheStack() async {
+    let store = Store(initialState: NavigationSample3.Root.State()) { NavigationSample3.Root() }
+    store.send(.openTapped)
+    store.send(.openTapped)
+    let lines = NavigationScopingSample3().describeTheStack(store)
+    #expect(lines.count == 2)
+    #expect(lines[0].hasPrefix("\(store.state.path.ids[0]): "))
+  }
+}
+
 /// An alert built with the result builders.
 @Suite struct NavigationSample2 {
   @Test func alertSample() {
