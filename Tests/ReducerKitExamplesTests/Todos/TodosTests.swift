@@ -253,6 +253,25 @@ private struct Offline: Error, CustomStringConvertible {
     }
   }
 
+  /// MiniRedux's `updateInPlace` reuses a row's store while its id stays; here the store keys row
+  /// stores by id, so a row that survives a reload keeps its store.
+  @Test func aReloadOnAPlainStoreKeepsTheSurvivingRowsStores() async {
+    let loaded = [eggs, Todo(id: UUID(7), title: "Bread")]
+    let store = Store(initialState: Todos.State(rows: [row(milk), row(eggs)])) {
+      Todos()
+    } withDependencies: {
+      $0.todosClient = TodosClient { loaded }
+    }
+    let before = store.scope(state: \.rows, action: Todos.Action.rows)
+    await store.send(.reloadTapped).finish()
+    let after = store.scope(state: \.rows, action: Todos.Action.rows)
+    #expect(store.state.rows.map(\.todo) == loaded)
+    #expect(after.count == 2)
+    #expect(after[0] === before[1])
+    #expect(after[1] !== before[0])
+    #expect(after[1].state.todo.title == "Bread")
+  }
+
   private static func deleteAlert(for todo: Todo) -> AlertState<Todos.Action.Alert> {
     AlertState {
       TextState("Delete \u{201C}\(todo.title)\u{201D}?")
