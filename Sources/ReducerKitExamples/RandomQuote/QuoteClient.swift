@@ -22,7 +22,7 @@ public struct QuoteClient: Sendable {
   /// Creates a client that fetches with `random`.
   ///
   /// ```swift
-  /// QuoteClient { throw URLError(.notConnectedToInternet) }
+  /// QuoteClient { try await server.randomQuote() }
   /// ```
   public init(random: @escaping @Sendable () async throws -> Quote) {
     self.random = random
