@@ -22,6 +22,9 @@ let package = Package(
     .testTarget(name: "ReducerKitTestingTests", dependencies: ["ReducerKitTesting"]),
     .testTarget(
       name: "ReducerKitExamplesTests", dependencies: ["ReducerKitExamples", "ReducerKitTesting"]),
+    .testTarget(
+      name: "ReducerKitDemoTests",
+      dependencies: ["reducerkit-demo", "ReducerKitExamples", "ReducerKitTesting"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,61 @@
+import ReducerKit
+import ReducerKitExamples
+
+/// The demo: a menu, and every example from `ReducerKitExamples` composed with `Scope`, each
+/// keeping its state while another screen is shown.
+struct DemoApp: Reducer {
+  struct State: Equatable {
+    var screen = Screen.menu
+    var counter = Counter.State()
+    var quote = RandomQuote.State()
+    var details = CounterWithDetails.State()
+    var todos = Todos.State()
+    var inventory = Inventory.State()
+  }
+
+  enum Action: Equatable {
+    case screenSelected(Screen)
+    case counter(Counter.Action)
+    case quote(RandomQuote.Action)
+    case details(CounterWithDetails.Action)
+    case todos(Todos.Action)
+    case inventory(Inventory.Action)
+    /// Before quitting: closes the pushed screens, whose timers would otherwise run on.
+    case closeScreens
+  }
+
+  var body: some ReducerOf<Self> {
+    Scope(state: \.counter, action: Action.counter) { Counter() }
+    Scope(state: \.quote, action: Action.quote) { RandomQuote() }
+    Scope(state: \.details, action: Action.details) { CounterWithDetails() }
+    Scope(state: \.todos, action: Action.todos) { Todos() }
+    Scope(state: \.inventory, action: Action.inventory) { Inventory() }
+    Reduce { state, action in
+      switch action {
+      case .screenSelected(let screen):
+        state.screen = screen
+        return .none
+      case .closeScreens:
+        // Popping a stack cancels the popped screens' effects.
+        guard let bottom = state.inventory.path.ids.first else { return .none }
+        return .send(.inventory(.path(.popFrom(id: bottom))))
+      case .counter, .quote, .details, .todos, .inventory:
+        return .none
+      }
+    }
+  }
+}
+
+extension DemoApp.Action {
+  /// The screen whose state the action changes (the menu for the demo's own actions).
+  var screen: Screen {
+    switch self {
+    case .screenSelected, .closeScreens: .menu
+    case .counter: .counter
+    case .quote: .quote
+    case .details: .details
+    case .todos: .todos
+    case .inventory: .inventory
+    }
+  }
+}

@@ -1,0 +1,131 @@
+import ReducerKit
+
+/// Reads commands (keys or lines), sends their actions to the store, and remembers what only the
+/// terminal needs: the selected row on each screen and the text being typed.
+@MainActor
+final class DemoRunner {
+  let store: StoreOf<DemoApp>
+  private let write: (String) -> Void
+  private var tasks: [StoreTask] = []
+  /// The selected row (0-based) on each screen with rows.
+  private var selection: [Screen: Int] = [:]
+  /// The text command being typed, and the text so far.
+  private var typing: (command: DemoCommand, text: String)?
+
+  init(store: StoreOf<DemoApp>, write: @escaping (String) -> Void) {
+    self.store = store
+    self.write = write
+  }
+
+  private var screen: Screen { store.state.screen }
+
+  // MARK: Keys
+
+  /// Handles one key press; returns `false` when the user quits.
+  func handle(_ key: Key) async -> Bool {
+    if typing != nil { return await type(key) }
+    if key == .up || key == .down, CommandTable.hasRows(screen) {
+      moveSelection(by: key == .up ? -1 : 1)
+      return true
+    }
+    guard let command = CommandTable.command(for: key, on: screen) else {
+      write("hint: \(key.label) does nothing on \(screenName); press ? for the keys")
+      return true
+    }
+    switch command.argument {
+    case .none:
+      return await run(command, .none)
+    case .row:
+      return await run(command, .row(selectedRow()))
+    case .text(let placeholder):
+      typing = (command, "")
+      write("\(command.word) \(placeholder): type it, Enter to finish, Esc to give up")
+      return true
+    }
+  }
+
+  private func type(_ key: Key) async -> Bool {
+    guard let (command, text) = typing else { return true }
+    switch key {
+    case .character(let character):
+      typing?.text.append(character)
+    case .backspace:
+      guard !text.isEmpty else { return true }
+      typing?.text.removeLast()
+    case .enter:
+      typing = nil
+      return command.sendsEachChange ? true : await run(command, .text(text))
+    case .escape:
+      typing = nil
+      write("(\(command.word): given up)")
+      return true
+    default:
+      write("hint: while typing, Enter finishes and Esc gives up")
+      return true
+    }
+    guard let typed = typing?.text else { return true }
+    write("> \(typed)")
+    if command.sendsEachChange { return await run(command, .text(typed)) }
+    return true
+  }
+
+  private func selectedRow() -> Int? {
+    let count = store.state.rowTitles(of: screen).count
+    guard count > 0, let selected = selection[screen] else { return nil }
+    return min(selected, count - 1) + 1
+  }
+
+  private func moveSelection(by offset: Int) {
+    let titles = store.state.rowTitles(of: screen)
+    guard !titles.isEmpty else {
+      write("hint: there are no rows to select")
+      return
+    }
+    let current = selection[screen].map { min($0, titles.count - 1) } ?? titles.count - 1
+    let next = max(0, min(titles.count - 1, current + offset))
+    selection[screen] = next
+    write("selected: \(next + 1). \(titles[next])")
+  }
+
+  // MARK: Lines
+
+  /// Handles one line of piped input; returns `false` when the input asks to quit.
+  func handle(line: String) async -> Bool {
+    guard !line.trimmingWhitespace().isEmpty else { return true }
+    guard let (command, input) = CommandTable.command(forLine: line, on: screen) else {
+      write("hint: unknown command \"\(line.trimmingWhitespace())\" on \(screenName); type help")
+      return true
+    }
+    return await run(command, input)
+  }
+
+  // MARK: Running
+
+  private var screenName: String { screen == .menu ? "the menu" : "the \(screen.word) screen" }
+
+  private func run(_ command: DemoCommand, _ input: DemoCommand.Input) async -> Bool {
+    switch command.resolve(input, store.state) {
+    case .send(let action):
+      let before = screen
+      tasks.append(store.send(action))
+      if screen != before { write(CommandTable.help(on: screen)) }
+    case .sendAndWait(let action):
+      await store.send(action).finish()
+    case .hint(let hint):
+      write("hint: \(hint)")
+    case .showHelp:
+      write(CommandTable.help(on: screen))
+    case .quit:
+      return false
+    }
+    return true
+  }
+
+  /// Closes the pushed screens (their timers run until closed) and lets every other effect
+  /// finish, such as a delayed +1.
+  func finish() async {
+    await store.send(.closeScreens).finish()
+    for task in tasks { await task.finish() }
+    tasks = []
+  }
+}

@@ -1,0 +1,77 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// The terminal's mode: single keys without echo while the demo runs, and the user's own
+/// settings back afterwards — on a normal exit, and on Ctrl-C (SIGINT), SIGTERM and SIGHUP.
+enum Terminal {
+  /// Whether standard input is an interactive terminal.
+  static var isInteractive: Bool { isatty(STDIN_FILENO) == 1 }
+
+  /// Switches to single-key input without echo, and arranges for the settings to come back
+  /// however the process ends. Does nothing when standard input is not a terminal.
+  static func enterKeyMode() {
+    var attributes = termios()
+    guard tcgetattr(STDIN_FILENO, &attributes) == 0 else { return }
+    TerminalSettings.saved = attributes
+    TerminalSettings.isSaved = true
+    // Ctrl-C still raises SIGINT (ISIG stays on); the handler below puts the settings back first.
+    attributes.c_lflag &= ~tcflag_t(ICANON | ECHO)
+    withUnsafeMutableBytes(of: &attributes.c_cc) { characters in
+      characters[Int(VMIN)] = 1
+      characters[Int(VTIME)] = 0
+    }
+    for signal in [SIGINT, SIGTERM, SIGHUP] {
+      installRestoringHandler(for: signal)
+    }
+    atexit { TerminalSettings.restore() }
+    tcsetattr(STDIN_FILENO, TCSANOW, &attributes)
+  }
+
+  /// Puts the terminal back the way it was before ``enterKeyMode()``.
+  static func restore() {
+    TerminalSettings.restore()
+  }
+
+  private static func installRestoringHandler(for signalNumber: Int32) {
+    var action = sigaction()
+    #if canImport(Darwin)
+    action.__sigaction_u.__sa_handler = restoreAndRaise
+    #else
+    action.__sigaction_handler.sa_handler = restoreAndRaise
+    #endif
+    sigemptyset(&action.sa_mask)
+    action.sa_flags = 0
+    sigaction(signalNumber, &action, nil)
+  }
+}
+
+/// The settings to restore, kept where a signal handler can reach them without allocating or
+/// locking: written once before any handler is installed, then only read.
+private enum TerminalSettings {
+  nonisolated(unsafe) static var saved = termios()
+  nonisolated(unsafe) static var isSaved = false
+
+  /// Async-signal-safe: `tcsetattr` and `write` only.
+  static func restore() {
+    guard isSaved else { return }
+    var attributes = saved
+    tcsetattr(STDIN_FILENO, TCSANOW, &attributes)
+  }
+}
+
+/// A signal handler: the terminal's settings back, a new line, then the signal's default action
+/// (so the shell sees the process end the way it asked, e.g. 130 for Ctrl-C).
+private func restoreAndRaise(_ signalNumber: Int32) {
+  TerminalSettings.restore()
+  var newline = UInt8(ascii: "\n")
+  _ = write(STDOUT_FILENO, &newline, 1)
+  signal(signalNumber, SIG_DFL)
+  raise(signalNumber)
+}
