@@ -7,22 +7,14 @@ import Testing
 /// compiled, and run.
 ///
 /// The suite is the samples' namespace, so their `Counter` does not clash with other articles'
-/// `Counter`s, and its `print` records what the samples print.
+/// `Counter`s.
 @MainActor
 @Suite struct ReadmeSamplesTests {
-  /// What the samples printed.
-  let printed = Log<String>()
-
-  /// Records what a sample prints instead of writing it to standard output.
-  func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
-    printed.append(items.map { "\($0)" }.joined(separator: separator))
-  }
-
-  // MARK: - A two-minute tour
+  // MARK: - A tour: the feature
 
   struct Counter: Reducer {
     struct State: Equatable { var count = 0 }
-    enum Action: Equatable { case increment, decrement, delayedIncrement, cancel }
+    enum Action: Equatable { case increment, delayedIncrement, cancel }
 
     @Dependency(\.continuousClock) var clock
 
@@ -31,9 +23,6 @@ import Testing
         switch action {
         case .increment:
           state.count += 1
-          return .none
-        case .decrement:
-          state.count -= 1
           return .none
         case .delayedIncrement:
           return .run { send in
@@ -48,55 +37,7 @@ import Testing
     }
   }
 
-  @MainActor func demo() async {
-    let store = Store(initialState: Counter.State()) { Counter() }
-    store.send(.increment)  // reduced before `send` returns
-    await store.send(.delayedIncrement).finish()  // waits for the effect and what it sends back
-    print(store.count)  // 2
-  }
-
-  @Test func theTourPrintsTwo() async {
-    // A store keeps the dependencies in force where it is created: no real second passes.
-    await withDependencies {
-      $0.continuousClock = ImmediateClock()
-    } operation: {
-      await demo()
-    }
-    #expect(printed.values == ["2"])
-  }
-
-  @Test func theTourCancelsTheDelayedIncrement() async {
-    let clock = TestClock()
-    let store = TestStore(initialState: Counter.State()) {
-      Counter()
-    } withDependencies: {
-      $0.continuousClock = clock
-    }
-    await store.send(.delayedIncrement)
-    await store.send(.cancel)
-    await clock.advance(by: .seconds(1))
-    await store.send(.decrement) { $0.count = -1 }
-    await store.finish()
-  }
-
-  // MARK: - Composition
-
-  struct App: Reducer {
-    struct State { var counter = Counter.State() }
-    enum Action { case counter(Counter.Action) }
-
-    var body: some ReducerOf<Self> {
-      Scope(state: \.counter, action: Action.counter) { Counter() }
-    }
-  }
-
-  @Test func theCompositionSampleRoutesChildActions() {
-    let store = Store(initialState: App.State()) { App() }
-    store.send(.counter(.increment))
-    #expect(store.state.counter.count == 1)
-  }
-
-  // MARK: - Testing (the sample is a test of this suite)
+  // MARK: - A tour: the test (the sample is a test of this suite)
 
   @MainActor @Test func delayedIncrement() async {
     let clock = TestClock()
@@ -108,5 +49,41 @@ import Testing
     await store.send(.delayedIncrement)
     await clock.advance(by: .seconds(1))
     await store.receive(.increment) { $0.count = 1 }
+
+    await store.send(.delayedIncrement)
+    await store.send(.cancel)  // the second delay never sends `.increment`
+    await clock.advance(by: .seconds(1))
+  }
+
+  // MARK: - What the prose around the samples says
+
+  @Test func aStoreReducesASendBeforeItReturns() {
+    let store = Store(initialState: Counter.State()) { Counter() }
+    store.send(.increment)
+    #expect(store.count == 1)
+  }
+
+  @Test func aStoreRunsTheDelayedIncrement() async {
+    // A store keeps the dependencies in force where it is created: no real second passes.
+    let store = withDependencies {
+      $0.continuousClock = ImmediateClock()
+    } operation: {
+      Store(initialState: Counter.State()) { Counter() }
+    }
+    await store.send(.delayedIncrement).finish()
+    #expect(store.count == 1)
+  }
+
+  @Test func cancellingTheDelayedIncrementKeepsTheCount() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: Counter.State()) {
+      Counter()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    await store.send(.delayedIncrement)
+    await store.send(.cancel)
+    await clock.advance(by: .seconds(1))
+    await store.finish()
   }
 }
