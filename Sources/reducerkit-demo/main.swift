@@ -1,3 +1,4 @@
+import Foundation
 import ReducerKit
 import ReducerKitExamples
 
@@ -18,11 +19,22 @@ func runDemo() async {
   } withDependencies: {
     $0.actionLogger = ActionLogger { line in print("  log: \(shortened(line))") }
   }
-  let runner = DemoRunner(store: store) { print($0) }
+  let runner =
+    interactive
+    ? DemoRunner(
+      store: store, write: { print($0) },
+      // One line, rewritten on each keystroke: back to its start, cleared, the text so far.
+      showTyping: { text in
+        print("\r\u{1B}[K" + text, terminator: "")
+        fflush(nil)
+      },
+      endTyping: { print("") })
+    : DemoRunner(store: store, write: { print($0) })
 
   print("ReducerKit demo: the examples from ReducerKitExamples.")
   print(CommandTable.help(on: .menu))
   if interactive {
+    print("(ReducerKit's runtime warnings, should any happen, go to \(LibraryWarningLog.fileURL.path))")
     Terminal.enterKeyMode()
     for await key in InputReader.keys() {
       if !(await runner.handle(key)) { break }

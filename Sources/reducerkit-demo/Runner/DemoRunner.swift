@@ -6,15 +6,26 @@ import ReducerKit
 final class DemoRunner {
   let store: StoreOf<DemoApp>
   private let write: (String) -> Void
+  /// Shows the text being typed: rewrites one line in a terminal, or writes a line.
+  private let showTyping: (String) -> Void
+  /// Ends the typing line, if ``showTyping`` left it open.
+  private let endTyping: () -> Void
   private var tasks: [StoreTask] = []
   /// The selected row (0-based) on each screen with rows.
   private var selection: [Screen: Int] = [:]
   /// The text command being typed, and the text so far.
   private var typing: (command: DemoCommand, text: String)?
 
-  init(store: StoreOf<DemoApp>, write: @escaping (String) -> Void) {
+  /// A runner that writes lines with `write`; `showTyping` and `endTyping` draw the text being
+  /// typed (by default as lines, too).
+  init(
+    store: StoreOf<DemoApp>, write: @escaping (String) -> Void,
+    showTyping: ((String) -> Void)? = nil, endTyping: @escaping () -> Void = {}
+  ) {
     self.store = store
     self.write = write
+    self.showTyping = showTyping ?? write
+    self.endTyping = endTyping
   }
 
   private var screen: Screen { store.state.screen }
@@ -54,9 +65,11 @@ final class DemoRunner {
       typing?.text.removeLast()
     case .enter:
       typing = nil
+      endTyping()
       return command.sendsEachChange ? true : await run(command, .text(text))
     case .escape:
       typing = nil
+      endTyping()
       write("(\(command.word): given up)")
       return true
     default:
@@ -64,7 +77,7 @@ final class DemoRunner {
       return true
     }
     guard let typed = typing?.text else { return true }
-    write("> \(typed)")
+    showTyping("> \(typed)")
     if command.sendsEachChange { return await run(command, .text(typed)) }
     return true
   }

@@ -12,24 +12,32 @@ enum LibraryWarningLog {
   /// Installs the handler that claims every warning.
   static func install(interactive: Bool) {
     RuntimeWarnings.addHandler { warning in
-      let line =
-        "ReducerKit library warning: \(warning.message) (\(warning.fileID):\(warning.line))\n"
-      if interactive {
-        append(line)
-      } else {
-        FileHandle.standardError.write(Data(line.utf8))
-      }
+      route(warning, interactive: interactive)
       return true
     }
   }
 
-  private static func append(_ line: String) {
-    if let handle = try? FileHandle(forWritingTo: fileURL) {
+  /// The line a warning is written as: it says it comes from the library.
+  static func line(for warning: RuntimeWarning) -> String {
+    "ReducerKit library warning: \(warning.message) (\(warning.fileID):\(warning.line))"
+  }
+
+  /// Writes the warning to `logFile` (interactive) or to `standardError` (piped).
+  static func route(
+    _ warning: RuntimeWarning, interactive: Bool, logFile: URL = fileURL,
+    standardError: (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
+  ) {
+    let text = line(for: warning) + "\n"
+    if interactive { append(text, to: logFile) } else { standardError(text) }
+  }
+
+  private static func append(_ text: String, to file: URL) {
+    if let handle = try? FileHandle(forWritingTo: file) {
       handle.seekToEndOfFile()
-      handle.write(Data(line.utf8))
+      handle.write(Data(text.utf8))
       try? handle.close()
     } else {
-      try? Data(line.utf8).write(to: fileURL)
+      try? Data(text.utf8).write(to: file)
     }
   }
 }

@@ -14,18 +14,18 @@ enum InputReader {
   /// How long to wait for the rest of an escape sequence before taking a lone Escape as the key.
   static let sequenceTimeoutMilliseconds: Int32 = 40
 
-  /// Key presses (decoded by ``KeyDecoder``) until end of input.
-  static func keys() -> AsyncStream<Key> {
+  /// Key presses (decoded by ``KeyDecoder``) read from `descriptor` until its end.
+  static func keys(from descriptor: Int32 = STDIN_FILENO) -> AsyncStream<Key> {
     let (stream, continuation) = AsyncStream<Key>.makeStream()
     let thread = Thread {
       var decoder = KeyDecoder()
       var byte: UInt8 = 0
       while true {
-        if decoder.isPending, !byteArrives(within: sequenceTimeoutMilliseconds) {
+        if decoder.isPending, !byteArrives(on: descriptor, within: sequenceTimeoutMilliseconds) {
           if let key = decoder.flush() { continuation.yield(key) }
           continue
         }
-        guard read(STDIN_FILENO, &byte, 1) == 1 else { break }
+        guard read(descriptor, &byte, 1) == 1 else { break }
         if let key = decoder.feed(byte) { continuation.yield(key) }
       }
       if let key = decoder.flush() { continuation.yield(key) }
@@ -48,8 +48,8 @@ enum InputReader {
     return stream
   }
 
-  private static func byteArrives(within milliseconds: Int32) -> Bool {
-    var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-    return poll(&descriptor, 1, milliseconds) > 0
+  private static func byteArrives(on descriptor: Int32, within milliseconds: Int32) -> Bool {
+    var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+    return poll(&request, 1, milliseconds) > 0
   }
 }

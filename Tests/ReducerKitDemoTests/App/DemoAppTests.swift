@@ -1,0 +1,54 @@
+import Foundation
+import ReducerKit
+import ReducerKitExamples
+import ReducerKitTesting
+import Testing
+
+@testable import reducerkit_demo
+
+@MainActor
+@Suite("DemoApp")
+struct DemoAppTests {
+  @Test("selecting a screen keeps every example's state")
+  func screens() async {
+    let store = TestStore(initialState: Fixtures.state { $0.counter.count = 3 }) { DemoApp() }
+    await store.send(.screenSelected(.todos)) { $0.screen = .todos }
+    await store.send(.screenSelected(.counter)) { $0.screen = .counter }
+  }
+
+  @Test("closing the screens pops the inventory's stack, which stops the detail's timer")
+  func closeScreens() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: Fixtures.state { $0.inventory.items = [Fixtures.keyboard] })
+    {
+      DemoApp()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    store.exhaustivity = .off
+    await store.send(.inventory(.itemTapped(Fixtures.keyboard.id)))
+    await store.receive(.inventory(.path(.element(id: 0, action: .detail(.onAppear)))))
+    await clock.advance(by: .seconds(1))
+    await store.receive(.inventory(.path(.element(id: 0, action: .detail(.timerTicked)))))
+    await store.send(.closeScreens)
+    await store.receive(.inventory(.path(.popFrom(id: 0)))) { $0.inventory.path = StackState() }
+    await clock.advance(by: .seconds(5))
+    await store.finish()
+  }
+
+  @Test("closing the screens with none pushed does nothing")
+  func closeNothing() async {
+    let store = TestStore(initialState: DemoApp.State()) { DemoApp() }
+    await store.send(.closeScreens)
+  }
+
+  @Test("each action belongs to its example's screen")
+  func actionScreens() {
+    #expect(DemoApp.Action.counter(.incrementTapped).screen == .counter)
+    #expect(DemoApp.Action.quote(.loadTapped).screen == .quote)
+    #expect(DemoApp.Action.details(.incrementTapped).screen == .details)
+    #expect(DemoApp.Action.todos(.reloadTapped).screen == .todos)
+    #expect(DemoApp.Action.inventory(.addTapped).screen == .inventory)
+    #expect(DemoApp.Action.screenSelected(.todos).screen == .menu)
+  }
+}
