@@ -22,7 +22,9 @@ private struct Offline: Error, CustomStringConvertible {
     SearchClient { query in
       queries.record(query)
       return SearchClient.matches(for: query)
-    } details: { try await unexpectedDetails($0) }
+    } details: {
+      try await unexpectedDetails($0)
+    }
   }
 
   @Test func threeKeystrokes100msApartRunOneSearchWithTheLastQuery() async {
@@ -73,7 +75,9 @@ private struct Offline: Error, CustomStringConvertible {
         }
         // What a request that ignored its cancellation would answer: it must never arrive.
         return [stale]
-      } details: { try await unexpectedDetails($0) }
+      } details: {
+        try await unexpectedDetails($0)
+      }
     }
     await store.send(.queryChanged("mar")) {
       $0.query = "mar"
@@ -134,7 +138,9 @@ private struct Offline: Error, CustomStringConvertible {
           cancelled.record(query)
         }
         return [stale]
-      } details: { try await unexpectedDetails($0) }
+      } details: {
+        try await unexpectedDetails($0)
+      }
     }
     await store.send(.queryChanged("io")) {
       $0.query = "io"
@@ -162,7 +168,9 @@ private struct Offline: Error, CustomStringConvertible {
         calls.record(query)
         if calls.recorded.count == 1 { throw Offline() }
         return SearchClient.matches(for: query)
-      } details: { try await unexpectedDetails($0) }
+      } details: {
+        try await unexpectedDetails($0)
+      }
     }
     await store.send(.queryChanged("ma")) {
       $0.query = "ma"
