@@ -135,6 +135,10 @@ public struct SearchClient: Sendable {
 
 extension SearchClient: DependencyKey {
   /// Searches and looks up ``catalogue`` after 50 to 300 ms on the `continuousClock` dependency.
+  ///
+  /// ```swift
+  /// let store = Store(initialState: Search.State()) { Search() }  // uses the live value
+  /// ```
   public static let liveValue = SearchClient { query in
     try await liveDelay()
     return matches(for: query)
@@ -145,6 +149,12 @@ extension SearchClient: DependencyKey {
   }
 
   /// Unimplemented: reports a test failure and throws when either endpoint is called.
+  ///
+  /// ```swift
+  /// TestStore(initialState: Search.State()) { Search() } withDependencies: {
+  ///   $0.searchClient.search = { query in SearchClient.matches(for: query) }
+  /// }
+  /// ```
   public static let testValue = SearchClient(
     search: unimplemented("SearchClient.search"), details: unimplemented("SearchClient.details"))
 
