@@ -34,7 +34,8 @@ func runDemo() async {
   print("ReducerKit demo: the examples from ReducerKitExamples.")
   print(CommandTable.help(on: .menu))
   if interactive {
-    print("(ReducerKit's runtime warnings, should any happen, go to \(LibraryWarningLog.fileURL.path))")
+    print(
+      "(ReducerKit's runtime warnings, should any happen, go to \(LibraryWarningLog.fileURL.path))")
     Terminal.enterKeyMode()
     for await key in InputReader.keys() {
       if !(await runner.handle(key)) { break }

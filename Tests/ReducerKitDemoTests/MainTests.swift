@@ -55,6 +55,20 @@ struct MainTests {
     #expect(run.output.contains("action: quote(quoteLoaded("))
   }
 
+  @Test("search: keystrokes debounced into one search, details pushed and loaded, then closed")
+  func searchSession() throws {
+    let run = try DemoProcess.run(lines: [
+      "search", "query m", "query ma", "query mar", "wait", "open 1", "wait", "back", "quit",
+    ])
+    let searches = run.output.split(separator: "\n").filter {
+      $0.hasPrefix("action: search(searchResponse(")
+    }
+    #expect(searches.count == 1, "one search for three quick keystrokes")
+    #expect(run.output.contains("state: query \"mar\" | results: 1. Mars\n"))
+    #expect(run.output.contains("details: Mars, orbits the Sun, 6779 km across"))
+    #expect(run.output.contains("action: search(path(popFrom(id: #0)))"))
+  }
+
   @Test("bad input of every kind gets a one-line hint, and nothing says warning")
   func badInput() throws {
     let run = try DemoProcess.run(lines: [

@@ -132,7 +132,10 @@ public struct Search: Reducer, Sendable {
         .debounce(id: CancelID.search, for: Self.debounceDelay, clock: clock)
       case .searchResponse(let results):
         state.isSearching = false
-        state.results = IdentifiedArray(uniqueElements: results)
+        // Not `IdentifiedArray(uniqueElements:)`, which traps on a duplicate id: a client that
+        // answers one id twice gets its first answer shown, not a crash.
+        state.results = []
+        for result in results { state.results.append(result) }
         return .none
       case .searchFailed(let message):
         state.isSearching = false

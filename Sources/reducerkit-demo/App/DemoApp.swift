@@ -10,6 +10,7 @@ struct DemoApp: Reducer {
     var quote = RandomQuote.State()
     var details = CounterWithDetails.State()
     var todos = Todos.State()
+    var search = Search.State()
     var inventory = Inventory.State()
   }
 
@@ -19,6 +20,7 @@ struct DemoApp: Reducer {
     case quote(RandomQuote.Action)
     case details(CounterWithDetails.Action)
     case todos(Todos.Action)
+    case search(Search.Action)
     case inventory(Inventory.Action)
     /// Before quitting: closes the pushed screens, whose timers would otherwise run on.
     case closeScreens
@@ -29,6 +31,7 @@ struct DemoApp: Reducer {
     Scope(state: \.quote, action: Action.quote) { RandomQuote() }
     Scope(state: \.details, action: Action.details) { CounterWithDetails() }
     Scope(state: \.todos, action: Action.todos) { Todos() }
+    Scope(state: \.search, action: Action.search) { Search() }
     Scope(state: \.inventory, action: Action.inventory) { Inventory() }
     Reduce { state, action in
       switch action {
@@ -37,9 +40,15 @@ struct DemoApp: Reducer {
         return .none
       case .closeScreens:
         // Popping a stack cancels the popped screens' effects.
-        guard let bottom = state.inventory.path.ids.first else { return .none }
-        return .send(.inventory(.path(.popFrom(id: bottom))))
-      case .counter, .quote, .details, .todos, .inventory:
+        var pops: [Effect<Action>] = []
+        if let bottom = state.search.path.ids.first {
+          pops.append(.send(.search(.path(.popFrom(id: bottom)))))
+        }
+        if let bottom = state.inventory.path.ids.first {
+          pops.append(.send(.inventory(.path(.popFrom(id: bottom)))))
+        }
+        return .merge(pops)
+      case .counter, .quote, .details, .todos, .search, .inventory:
         return .none
       }
     }
@@ -55,6 +64,7 @@ extension DemoApp.Action {
     case .quote: .quote
     case .details: .details
     case .todos: .todos
+    case .search: .search
     case .inventory: .inventory
     }
   }

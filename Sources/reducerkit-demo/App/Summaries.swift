@@ -11,7 +11,7 @@ extension DemoApp.State {
     case .details: details.summary
     case .todos: todos.summary
     case .inventory: inventory.summary
-    case .search: "search"
+    case .search: search.summary
     }
   }
 
@@ -20,6 +20,7 @@ extension DemoApp.State {
   func rowTitles(of screen: Screen) -> [String] {
     switch screen {
     case .todos: todos.rows.map(\.todo.title)
+    case .search: search.results.map(\.name)
     case .inventory: inventory.items.map(\.name)
     default: []
     }
@@ -52,6 +53,37 @@ extension Todos.State {
     if isLoading { parts.append("loading…") }
     if let errorMessage { parts.append("error: \(errorMessage)") }
     if let alert { parts.append("alert: \(alert.title)") }
+    return parts.joined(separator: " | ")
+  }
+}
+
+extension Search.State {
+  var summary: String {
+    var parts = [query.isEmpty ? "no query" : "query \"\(query)\""]
+    if isSearching { parts.append("searching…") }
+    if let errorMessage { parts.append("error: \(errorMessage)") }
+    if !results.isEmpty {
+      parts.append(
+        "results: "
+          + results.enumerated().map { "\($0.offset + 1). \($0.element.name)" }
+          .joined(separator: ", "))
+    } else if !query.isEmpty && !isSearching {
+      parts.append("no results")
+    }
+    for element in path {
+      switch element {
+      case .detail(let detail):
+        if let details = detail.details {
+          parts.append(
+            "details: \(details.result.name), orbits \(details.orbits), "
+              + "\(details.diameterInKilometers) km across")
+        } else if let errorMessage = detail.errorMessage {
+          parts.append("details: \(detail.result.name), error: \(errorMessage)")
+        } else {
+          parts.append("details: \(detail.result.name), loading…")
+        }
+      }
+    }
     return parts.joined(separator: " | ")
   }
 }

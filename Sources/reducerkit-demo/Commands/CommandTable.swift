@@ -9,6 +9,10 @@ enum CommandTable {
     DemoCommand(keys: [.character("?"), .character("h")], word: "help", help: "show these keys") {
       _, _ in .showHelp
     },
+    DemoCommand(
+      keys: [], word: "wait",
+      help: "lines: wait for the answers of what was sent (searches, loads, delays)"
+    ) { _, _ in .waitForEffects },
     DemoCommand(keys: [.character("q"), .control(4)], word: "quit", help: "quit") { _, _ in .quit },
   ]
 
@@ -27,7 +31,7 @@ enum CommandTable {
     case .quote: DemoCommand.quote
     case .details: DemoCommand.details
     case .todos: DemoCommand.todos
-    case .search: []
+    case .search: DemoCommand.search
     case .inventory: DemoCommand.inventory
     }
   }

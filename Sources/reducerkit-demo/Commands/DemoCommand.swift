@@ -28,6 +28,9 @@ struct DemoCommand {
     /// Send nothing: the command makes no sense in this state, and this says why.
     case hint(String)
     case showHelp
+    /// Wait until the effects started so far have finished (those that run until their screen
+    /// closes aside), so the next line sees their answers.
+    case waitForEffects
     case quit
   }
 
@@ -43,6 +46,9 @@ struct DemoCommand {
   /// For a text command: an action for every change while the text is typed (the search query,
   /// sent on each keystroke), instead of one when it is finished.
   var sendsEachChange: Bool = false
+  /// Whether the command starts an effect that runs until its screen closes (a detail screen's
+  /// timer), which `wait` does not wait for.
+  var keepsRunning: Bool = false
 
   /// How help writes the command: `]  delayed+  +1 after 1 s`, `k  delete N  …`.
   var helpLine: String {

@@ -49,12 +49,12 @@ extension DemoCommand {
     },
     DemoCommand(
       keys: [.character("o"), .right], word: "open", argument: .row,
-      help: "push the item's detail screen (its timer ticks)"
-    ) { input, state in
-      row(input, state).outcome { index in
-        .send(.inventory(.itemTapped(state.inventory.items[index].id)))
-      }
-    },
+      help: "push the item's detail screen (its timer ticks)",
+      resolve: { input, state in
+        row(input, state).outcome { index in
+          .send(.inventory(.itemTapped(state.inventory.items[index].id)))
+        }
+      }, keepsRunning: true),
     DemoCommand(
       keys: [.character("b"), .left], word: "back", help: "detail: close itself (dismiss)"
     ) { _, state in

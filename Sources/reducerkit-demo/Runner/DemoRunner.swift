@@ -11,6 +11,9 @@ final class DemoRunner {
   /// Ends the typing line, if ``showTyping`` left it open.
   private let endTyping: () -> Void
   private var tasks: [StoreTask] = []
+  /// Tasks whose effects run until their screen closes: `wait` leaves them, `finish` closes
+  /// their screens first.
+  private var lastingTasks: [StoreTask] = []
   /// The selected row (0-based) on each screen with rows.
   private var selection: [Screen: Int] = [:]
   /// The text command being typed, and the text so far.
@@ -77,8 +80,9 @@ final class DemoRunner {
       return true
     }
     guard let typed = typing?.text else { return true }
-    showTyping("> \(typed)")
+    // A command that sends each change shows the text in its action's line instead.
     if command.sendsEachChange { return await run(command, .text(typed)) }
+    showTyping("> \(typed)")
     return true
   }
 
@@ -120,7 +124,8 @@ final class DemoRunner {
     switch command.resolve(input, store.state) {
     case .send(let action):
       let before = screen
-      tasks.append(store.send(action))
+      let task = store.send(action)
+      if command.keepsRunning { lastingTasks.append(task) } else { tasks.append(task) }
       if screen != before { write(CommandTable.help(on: screen)) }
     case .sendAndWait(let action):
       await store.send(action).finish()
@@ -128,6 +133,9 @@ final class DemoRunner {
       write("hint: \(hint)")
     case .showHelp:
       write(CommandTable.help(on: screen))
+    case .waitForEffects:
+      for task in tasks { await task.finish() }
+      tasks = []
     case .quit:
       return false
     }
@@ -138,7 +146,8 @@ final class DemoRunner {
   /// finish, such as a delayed +1.
   func finish() async {
     await store.send(.closeScreens).finish()
-    for task in tasks { await task.finish() }
+    for task in tasks + lastingTasks { await task.finish() }
     tasks = []
+    lastingTasks = []
   }
 }

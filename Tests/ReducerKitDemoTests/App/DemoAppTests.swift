@@ -36,6 +36,21 @@ struct DemoAppTests {
     await store.finish()
   }
 
+  @Test("closing the screens pops the search's details too, which cancels their load")
+  func closeSearchDetails() async {
+    let mars = SearchResult(id: "mars", name: "Mars", blurb: "Red")
+    var state = DemoApp.State()
+    state.search.path.append(.detail(SearchResultDetail.State(result: mars, isLoading: true)))
+    state.inventory.path.append(.detail(ItemDetail.State(item: Fixtures.keyboard)))
+    let (searchID, inventoryID) = (state.search.path.ids[0], state.inventory.path.ids[0])
+    let store = TestStore(initialState: state) { DemoApp() }
+    await store.send(.closeScreens)
+    await store.receive(.search(.path(.popFrom(id: searchID)))) { $0.search.path = StackState() }
+    await store.receive(.inventory(.path(.popFrom(id: inventoryID)))) {
+      $0.inventory.path = StackState()
+    }
+  }
+
   @Test("closing the screens with none pushed does nothing")
   func closeNothing() async {
     let store = TestStore(initialState: DemoApp.State()) { DemoApp() }
@@ -48,6 +63,7 @@ struct DemoAppTests {
     #expect(DemoApp.Action.quote(.loadTapped).screen == .quote)
     #expect(DemoApp.Action.details(.incrementTapped).screen == .details)
     #expect(DemoApp.Action.todos(.reloadTapped).screen == .todos)
+    #expect(DemoApp.Action.search(.queryChanged("")).screen == .search)
     #expect(DemoApp.Action.inventory(.addTapped).screen == .inventory)
     #expect(DemoApp.Action.screenSelected(.todos).screen == .menu)
   }

@@ -26,7 +26,8 @@ struct DemoCommandTests {
     #expect(
       DemoCommand.rowIndex(.row(0), count: 3, empty: "")
         == .failure(RowHint(text: "there is no row 0; rows are 1 to 3")))
-    #expect(DemoCommand.rowIndex(.row(1), count: 0, empty: "none") == .failure(RowHint(text: "none")))
+    #expect(
+      DemoCommand.rowIndex(.row(1), count: 0, empty: "none") == .failure(RowHint(text: "none")))
   }
 
   @Test("text is trimmed, and blank text is none")

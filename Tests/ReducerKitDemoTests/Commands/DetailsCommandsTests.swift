@@ -26,7 +26,8 @@ struct DetailsCommandsTests {
     ]
     for (word, action) in expected {
       #expect(
-        Fixtures.outcome(word, on: .details, in: shown) == .send(.details(.details(.presented(action)))))
+        Fixtures.outcome(word, on: .details, in: shown)
+          == .send(.details(.details(.presented(action)))))
       #expect(
         Fixtures.outcome(word, on: .details)
           == .hint("the details sheet is not shown; type sheet first"))
@@ -38,13 +39,16 @@ struct DetailsCommandsTests {
     #expect(
       Fixtures.outcome("close", on: .details, in: shown)
         == .sendAndWait(.details(.details(.presented(.closeTapped)))))
-    #expect(Fixtures.outcome("close", on: .details) != .sendAndWait(.details(.details(.presented(.closeTapped)))))
+    #expect(
+      Fixtures.outcome("close", on: .details)
+        != .sendAndWait(.details(.details(.presented(.closeTapped)))))
   }
 
   @Test("+, - and delayed+ send the counter's actions")
   func counter() {
     #expect(Fixtures.outcome("+", on: .details) == .send(.details(.incrementTapped)))
     #expect(Fixtures.outcome("-", on: .details) == .send(.details(.decrementTapped)))
-    #expect(Fixtures.outcome("delayed+", on: .details) == .send(.details(.incrementWithDelayTapped)))
+    #expect(
+      Fixtures.outcome("delayed+", on: .details) == .send(.details(.incrementWithDelayTapped)))
   }
 }

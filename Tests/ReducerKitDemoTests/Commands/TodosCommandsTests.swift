@@ -13,7 +13,8 @@ struct TodosCommandsTests {
   @Test("add needs a title")
   func add() {
     #expect(
-      Fixtures.outcome("add", on: .todos, .text(" Eggs ")) == .send(.todos(.addTodo(title: "Eggs"))))
+      Fixtures.outcome("add", on: .todos, .text(" Eggs ")) == .send(.todos(.addTodo(title: "Eggs")))
+    )
     #expect(Fixtures.outcome("add", on: .todos, .text("  ")) == .hint("type a title: add TITLE"))
   }
 

@@ -102,6 +102,25 @@ struct DemoRunnerTests {
     #expect(await harness.runner.handle(line: "quit") == false)
   }
 
+  @Test("wait lets the effects sent so far answer, but not a detail screen's timer")
+  func wait() async {
+    let clock = TestClock()
+    let harness = Harness(
+      Fixtures.state {
+        $0.screen = .inventory
+        $0.inventory.items = [Fixtures.keyboard]
+      }, clock: clock)
+    _ = await harness.runner.handle(line: "open 1")
+    _ = await harness.runner.handle(line: "counter")
+    _ = await harness.runner.handle(line: "delayed+")
+    let waiting = Task { await harness.runner.handle(line: "wait") }
+    await clock.advance(by: .seconds(1))
+    _ = await waiting.value
+    #expect(harness.store.state.counter.count == 1)
+    #expect(harness.store.state.inventory.path.count == 1)
+    await harness.runner.finish()
+  }
+
   @Test("finishing closes the pushed screens (their timers stop) and awaits the other effects")
   func finish() async {
     let clock = TestClock()

@@ -6,7 +6,8 @@ import Testing
 
 @Suite("LibraryWarningLog")
 struct LibraryWarningLogTests {
-  let warning = RuntimeWarning(message: "An action for a missing child", fileID: "A/B.swift", line: 7)
+  let warning = RuntimeWarning(
+    message: "An action for a missing child", fileID: "A/B.swift", line: 7)
 
   @Test("a warning's line says it is the library's")
   func line() {

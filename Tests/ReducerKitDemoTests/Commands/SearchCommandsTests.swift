@@ -1,0 +1,40 @@
+import Foundation
+import ReducerKit
+import ReducerKitExamples
+import Testing
+
+@testable import reducerkit_demo
+
+@MainActor
+@Suite("SearchCommands")
+struct SearchCommandsTests {
+  static let mars = SearchResult(id: "mars", name: "Mars", blurb: "The red planet")
+  let found = Fixtures.state { $0.search.results = [SearchCommandsTests.mars] }
+
+  @Test("query sends the text as typed, each change when typed with keys; clear sends blank")
+  func query() {
+    #expect(
+      Fixtures.outcome("query", on: .search, .text("ma")) == .send(.search(.queryChanged("ma"))))
+    #expect(Fixtures.command("query", on: .search).sendsEachChange)
+    #expect(Fixtures.outcome("clear", on: .search) == .send(.search(.queryChanged(""))))
+  }
+
+  @Test("open pushes a result's details; back closes them; each hints when it cannot")
+  func openAndBack() {
+    #expect(
+      Fixtures.outcome("open", on: .search, .row(1), in: found)
+        == .send(.search(.resultTapped("mars"))))
+    #expect(
+      Fixtures.outcome("open", on: .search, .row(1))
+        == .hint("there are no results; type query TEXT"))
+    #expect(
+      Fixtures.outcome("back", on: .search, in: found)
+        == .hint("no details are open; type open N first"))
+    var pushed = found
+    pushed.search.path.append(.detail(SearchResultDetail.State(result: Self.mars)))
+    let top = pushed.search.path.ids.last!
+    #expect(
+      Fixtures.outcome("back", on: .search, in: pushed)
+        == .sendAndWait(.search(.path(.element(id: top, action: .detail(.closeTapped))))))
+  }
+}
