@@ -68,10 +68,13 @@ final class DemoRunner {
       typing?.text.removeLast()
     case .enter:
       typing = nil
+      if command.sendsEachChange { return true }
       endTyping()
-      return command.sendsEachChange ? true : await run(command, .text(text))
+      return await run(command, .text(text))
     case .escape:
       typing = nil
+      // Text sent as it was typed has nothing to give up.
+      if command.sendsEachChange { return true }
       endTyping()
       write("(\(command.word): given up)")
       return true

@@ -78,6 +78,17 @@ struct DemoRunnerTests {
     #expect(harness.store.state.screen == .todos)
   }
 
+  @Test("a query is sent at every keystroke, Backspace too; Enter and Esc only stop typing")
+  func liveTyping() async {
+    let harness = Harness(Fixtures.state { $0.screen = .search })
+    await harness.keys(.character("/"), .character("m"), .character("a"), .backspace, .enter)
+    #expect(harness.store.state.search.query == "m")
+    #expect(harness.written == ["query TEXT: type it, Enter to finish, Esc to give up"])
+    // Typing has ended: `x` is the clear command again, not text.
+    await harness.keys(.character("x"))
+    #expect(harness.store.state.search.query == "")
+  }
+
   @Test("↑ and ↓ select a row, within the list; row commands use the selection")
   func selection() async {
     let harness = Harness(
