@@ -13,7 +13,10 @@ func runDemo() async {
   let store = Store(initialState: DemoApp.State()) {
     DemoApp()
     Reduce { state, action in
-      print("action: \(describe(action))\n  state: \(state.summary(of: action.screen))")
+      // The demo's own bookkeeping at quit is not an example's action.
+      if action != .closeScreens {
+        print("action: \(describe(action))\n  state: \(state.summary(of: action.screen))")
+      }
       return .none
     }
   } withDependencies: {
@@ -35,7 +38,8 @@ func runDemo() async {
   print(CommandTable.help(on: .menu))
   if interactive {
     print(
-      "(ReducerKit's runtime warnings, should any happen, go to \(LibraryWarningLog.fileURL.path))")
+      "(ReducerKit's own diagnostics, should any happen, are logged to \(LibraryWarningLog.fileURL.path))"
+    )
     Terminal.enterKeyMode()
     for await key in InputReader.keys() {
       if !(await runner.handle(key)) { break }

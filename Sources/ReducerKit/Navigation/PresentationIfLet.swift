@@ -256,8 +256,8 @@ public struct _PresentationReducer<Parent: Reducer, Child: Reducer>: Reducer {
 
   /// Reads the ``EphemeralState/ephemeralIdentity`` of a presented alert or dialog (the state
   /// itself, or the payload of the destination enum's current case); `nil` when `ChildState`
-  /// can hold none. Out of line: made once per reducer; reflection only for the cases whose
-  /// payload is ephemeral (learned once per case).
+  /// can hold none. Out of line: made once per reducer; a case's payload type is looked up once
+  /// per case, and the payload is read without reflection.
   @usableFromInline
   static func ephemeralIdentityReader<ChildState>(
     of _: ChildState.Type
@@ -266,13 +266,10 @@ public struct _PresentationReducer<Parent: Reducer, Child: Reducer>: Reducer {
       return { ($0 as? any EphemeralState).map { AnyHashable($0.ephemeralIdentity) } }
     }
     guard let metadata = EnumMetadata(ChildState.self) else { return nil }
-    let payloads = PayloadKinds()
+    let payloads = PayloadReaders<ChildState>(metadata)
     return { state in
       let tag = withUnsafePointer(to: state) { metadata.tag(of: UnsafeRawPointer($0)) }
-      guard payloads.isEphemeral[tag] != false else { return nil }
-      let payload = Mirror(reflecting: state).children.first?.value as? any EphemeralState
-      payloads.isEphemeral[tag] = payload != nil
-      return payload.map { AnyHashable($0.ephemeralIdentity) }
+      return payloads.ephemeralIdentity(tag: tag)?(state)
     }
   }
 
@@ -315,20 +312,14 @@ func presentationInstanceReader<ChildState>(
     guard isIdentifiable else { return { _ in nil } }
     return { ($0 as? any Identifiable)?.presentationID }
   }
-  let payloads = PayloadKinds()
+  let payloads = PayloadReaders<ChildState>(metadata)
   return { state in
     let tag = withUnsafePointer(to: state) { metadata.tag(of: UnsafeRawPointer($0)) }
     if isIdentifiable {
       return AnyHashable(
         CaseInstance(tag: tag, id: (state as? any Identifiable)?.presentationID))
     }
-    // Reflection only for a case whose payload is identifiable (learned once per case).
-    guard payloads.isIdentifiable[tag] != false else {
-      return AnyHashable(CaseInstance(tag: tag, id: nil))
-    }
-    let payload = Mirror(reflecting: state).children.first?.value as? any Identifiable
-    payloads.isIdentifiable[tag] = payload != nil
-    return AnyHashable(CaseInstance(tag: tag, id: payload?.presentationID))
+    return AnyHashable(CaseInstance(tag: tag, id: payloads.identity(tag: tag)?(state)))
   }
 }
 
@@ -338,11 +329,78 @@ private struct CaseInstance: Hashable {
   let id: AnyHashable?
 }
 
-/// What the payloads of a destination enum's cases are, learned once per case (by tag). Used
-/// on the main actor only, by the reducer and the store's lifetime checks.
-private final class PayloadKinds {
-  var isIdentifiable: [UInt32: Bool] = [:]
-  var isEphemeral: [UInt32: Bool] = [:]
+/// How to read the `Identifiable` id or the ephemeral identity of each case's payload of a
+/// destination enum, worked out once per case (by tag) and without `Mirror`: the case's payload
+/// type comes from the enum's field records, and the payload is copied out as a case path
+/// copies it (``EnumCaseSelection/copyPayload(of:_:_:)``). Used on the main actor only, by the
+/// reducer and the store's lifetime checks.
+private final class PayloadReaders<Root> {
+  typealias Reader = (Root) -> AnyHashable
+  private let metadata: EnumMetadata
+  /// The enum's cases, read once, when a reader is first needed.
+  private lazy var cases: [EnumCase] = metadata.cases ?? []
+  private var identities: [UInt32: Reader?] = [:]
+  private var ephemeralIdentities: [UInt32: Reader?] = [:]
+
+  init(_ metadata: EnumMetadata) {
+    self.metadata = metadata
+  }
+
+  /// Reads the `Identifiable` id of case `tag`'s payload; `nil` when it has none.
+  func identity(tag: UInt32) -> Reader? {
+    if let known = identities[tag] { return known }
+    var reader: Reader?
+    if let (type, candidate) = payload(tag: tag), let type = type as? any Identifiable.Type {
+      reader = identityReader(type, candidate)
+    }
+    identities[tag] = reader
+    return reader
+  }
+
+  /// Reads the ephemeral identity of case `tag`'s payload (an alert or a dialog); `nil` when the
+  /// payload is neither.
+  func ephemeralIdentity(tag: UInt32) -> Reader? {
+    if let known = ephemeralIdentities[tag] { return known }
+    var reader: Reader?
+    if let (type, candidate) = payload(tag: tag), let type = type as? any EphemeralState.Type {
+      reader = ephemeralReader(type, candidate)
+    }
+    ephemeralIdentities[tag] = reader
+    return reader
+  }
+
+  /// The payload type of case `tag`, and where its payload is stored.
+  private func payload(tag: UInt32) -> (Any.Type, EnumCaseSelection.Candidate)? {
+    guard let type = cases.first(where: { $0.tag == tag })?.payloadType,
+      let candidate = EnumCaseSelection.cached(root: Root.self, value: type).selection
+        .candidates.first(where: { $0.tag == tag })
+    else { return nil }
+    return (type, candidate)
+  }
+
+  private func identityReader<Payload: Identifiable>(
+    _: Payload.Type, _ candidate: EnumCaseSelection.Candidate
+  ) -> Reader {
+    let metadata = metadata
+    return { root in
+      let payload: Payload = withUnsafePointer(to: root) {
+        EnumCaseSelection.copyPayload(of: $0, candidate, metadata)
+      }
+      return AnyHashable(payload.id)
+    }
+  }
+
+  private func ephemeralReader<Payload: EphemeralState>(
+    _: Payload.Type, _ candidate: EnumCaseSelection.Candidate
+  ) -> Reader {
+    let metadata = metadata
+    return { root in
+      let payload: Payload = withUnsafePointer(to: root) {
+        EnumCaseSelection.copyPayload(of: $0, candidate, metadata)
+      }
+      return AnyHashable(payload.ephemeralIdentity)
+    }
+  }
 }
 
 extension Identifiable {

@@ -110,6 +110,7 @@ public struct Todos: Reducer, Sendable {
         return .none
       case .clearCompletedTapped:
         state.rows.removeAll { $0.todo.isComplete }
+        Self.closeAlertWhoseRowIsGone(&state)
         return .none
       case .reloadTapped:
         state.isLoading = true
@@ -126,6 +127,7 @@ public struct Todos: Reducer, Sendable {
           todos,
           update: { row, todo in row.todo = todo },
           create: { todo in TodoRow.State(todo: todo) })
+        Self.closeAlertWhoseRowIsGone(&state)
         return .none
       case .loadFailed(let message):
         state.isLoading = false
@@ -140,6 +142,16 @@ public struct Todos: Reducer, Sendable {
     }
     .forEach(\.rows, action: Action.rows) { TodoRow() }
     .ifLet(\.$alert, action: Action.alert)
+  }
+
+  /// Closes the delete alert when the row it asks about is no longer in the list (a reload or
+  /// "clear completed" removed it while the alert was shown): it would ask about nothing.
+  static func closeAlertWhoseRowIsGone(_ state: inout State) {
+    guard let alert = state.alert,
+      case .confirmDeletion(let id)? = alert.buttons.lazy.compactMap({ $0.action.action }).first,
+      state.rows[id: id] == nil
+    else { return }
+    state.alert = nil
   }
 
   /// Moves the completed rows after the others, keeping the order within each group.

@@ -4,8 +4,14 @@
 /// Drops every type qualifier (a capitalised name, with any generic arguments, before a dot) and
 /// writes the demo's sequential UUIDs as `#1`, `#2`.
 func describe(_ action: DemoApp.Action) -> String {
-  shortened(String(describing: action))
+  let text = shortened(String(describing: action))
+  // A loaded value can be long; the state line after it shows what matters.
+  return text.count <= maximumDescriptionLength
+    ? text : String(text.prefix(maximumDescriptionLength - 1)) + "…"
 }
+
+/// The longest action description printed whole.
+let maximumDescriptionLength = 140
 
 /// ``describe(_:)``'s work on any description.
 func shortened(_ text: String) -> String {

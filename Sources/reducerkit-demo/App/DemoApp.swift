@@ -59,7 +59,8 @@ extension DemoApp.Action {
   /// The screen whose state the action changes (the menu for the demo's own actions).
   var screen: Screen {
     switch self {
-    case .screenSelected, .closeScreens: .menu
+    case .screenSelected(let screen): screen
+    case .closeScreens: .menu
     case .counter: .counter
     case .quote: .quote
     case .details: .details

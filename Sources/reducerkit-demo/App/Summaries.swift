@@ -5,7 +5,7 @@ extension DemoApp.State {
   /// One line that sums up a screen's state, for the terminal.
   func summary(of screen: Screen) -> String {
     switch screen {
-    case .menu: "screen = \(self.screen.word)"
+    case .menu: "the menu"
     case .counter: "count = \(counter.count)"
     case .quote: quote.text
     case .details: details.summary

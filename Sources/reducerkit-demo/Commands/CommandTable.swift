@@ -66,7 +66,7 @@ enum CommandTable {
       guard let row = Int(rest) else { return nil }
       return (command, .row(row))
     case .text:
-      return (command, .text(rest))
+      return (command, rest.isEmpty ? .none : .text(rest))
     }
   }
 

@@ -24,7 +24,13 @@ extension DemoCommand {
       formAction(state, .decrementQuantity)
     },
     DemoCommand(keys: [.character("s")], word: "save", help: "sheet: save (closes itself)") {
-      _, state in formAction(state, .saveTapped, waits: true)
+      _, state in
+      if case .add(let form) = state.inventory.destination,
+        form.item.name.trimmingWhitespace().isEmpty
+      {
+        return .hint("give the item a name first: name TEXT")
+      }
+      return formAction(state, .saveTapped, waits: true)
     },
     DemoCommand(keys: [.character("x")], word: "discard", help: "sheet: close without saving") {
       _, state in formAction(state, .cancelTapped, waits: true)
@@ -33,6 +39,9 @@ extension DemoCommand {
       keys: [.character("k")], word: "delete", argument: .row, help: "delete, after an alert"
     ) { input, state in
       guard state.inventory.destination == nil else { return .hint(somethingShown) }
+      guard state.inventory.path.isEmpty else {
+        return .hint("close the detail screen first: back")
+      }
       return row(input, state).outcome { index in
         .send(.inventory(.deleteTapped(state.inventory.items[index].id)))
       }
@@ -51,7 +60,8 @@ extension DemoCommand {
       keys: [.character("o"), .right], word: "open", argument: .row,
       help: "push the item's detail screen (its timer ticks)",
       resolve: { input, state in
-        row(input, state).outcome { index in
+        guard state.inventory.destination == nil else { return .hint(somethingShown) }
+        return row(input, state).outcome { index in
           .send(.inventory(.itemTapped(state.inventory.items[index].id)))
         }
       }, keepsRunning: true),

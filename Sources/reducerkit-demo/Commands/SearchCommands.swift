@@ -18,9 +18,12 @@ extension DemoCommand {
       keys: [.character("o"), .right], word: "open", argument: .row,
       help: "push the result's details (they load on their own)"
     ) { input, state in
-      rowIndex(
-        input, count: state.search.results.count, empty: "there are no results; type query TEXT"
-      ).outcome { index in .send(.search(.resultTapped(state.search.results[index].id))) }
+      let empty =
+        state.search.isSearching
+        ? "still searching; type wait first" : "there are no results; type query TEXT"
+      return rowIndex(input, count: state.search.results.count, empty: empty).outcome { index in
+        .send(.search(.resultTapped(state.search.results[index].id)))
+      }
     },
     DemoCommand(
       keys: [.character("b"), .left], word: "back", help: "details: close itself (dismiss)"

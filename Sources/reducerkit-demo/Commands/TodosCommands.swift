@@ -44,7 +44,7 @@ extension DemoCommand {
     },
     DemoCommand(
       keys: [.character("r")], word: "reload",
-      help: "load the saved list; rows that stay keep their state and effects"
+      help: "replace with the built-in list; rows that stay keep their state and effects"
     ) { _, _ in .send(.todos(.reloadTapped)) },
   ]
 

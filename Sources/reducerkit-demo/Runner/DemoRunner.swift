@@ -53,7 +53,10 @@ final class DemoRunner {
       return await run(command, .row(selectedRow()))
     case .text(let placeholder):
       typing = (command, "")
-      write("\(command.word) \(placeholder): type it, Enter to finish, Esc to give up")
+      write(
+        command.sendsEachChange
+          ? "\(command.word) \(placeholder): type it (each keystroke is sent), Enter or Esc to stop"
+          : "\(command.word) \(placeholder): type it, Enter to finish, Esc to give up")
       return true
     }
   }

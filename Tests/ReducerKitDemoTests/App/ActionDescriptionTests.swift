@@ -20,6 +20,15 @@ struct ActionDescriptionTests {
     #expect(shortened("3C790BD2-1111-2222-3333-444455556666") == "3C790BD2")
   }
 
+  @Test("a long action is cut at 140 characters, with an ellipsis")
+  func long() {
+    let text = describe(.todos(.addTodo(title: String(repeating: "x", count: 300))))
+    #expect(text.count == maximumDescriptionLength)
+    #expect(text.hasPrefix("todos(addTodo(title: \"xxx"))
+    #expect(text.hasSuffix("x…"))
+    #expect(describe(.counter(.incrementTapped)) == "counter(incrementTapped)")
+  }
+
   @Test("text that only looks like a qualifier at a word's end is kept")
   func plainText() {
     #expect(shortened("count = 2. Done") == "count = 2. Done")

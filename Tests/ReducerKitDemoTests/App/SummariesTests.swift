@@ -28,7 +28,7 @@ struct SummariesTests {
     #expect(
       state.summary(of: .inventory)
         == "2 items [1. Keyboard ×1, 2. Mouse ×2] | detail: Mouse, 3s on screen")
-    #expect(state.summary(of: .menu) == "screen = menu")
+    #expect(state.summary(of: .menu) == "the menu")
     #expect(state.summary(of: .search) == "no query")
     let mars = SearchResult(id: "mars", name: "Mars", blurb: "Red")
     state.search.query = "mar"

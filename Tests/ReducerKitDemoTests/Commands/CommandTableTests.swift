@@ -36,6 +36,8 @@ struct CommandTableTests {
     #expect(parse("  delete 2 ", .todos)! == ("delete", .row(2)))
     #expect(parse("delete", .todos)! == ("delete", .row(nil)))
     #expect(parse("add Buy milk", .todos)! == ("add", .text("Buy milk")))
+    // No text is no input, so the command can say what it needs.
+    #expect(parse("add", .todos)! == ("add", .none))
     #expect(parse("3", .menu)! == ("details", .none))
     #expect(parse("INVENTORY", .counter)! == ("inventory", .none))
     #expect(parse("delete two", .todos) == nil)

@@ -11,7 +11,7 @@ struct InventoryCommandsTests {
   let two = Fixtures.state { $0.inventory.items = [Fixtures.keyboard, Fixtures.mouse] }
   var form: DemoApp.State {
     var state = two
-    state.inventory.destination = .add(ItemForm.State(item: Item(id: UUID(12), name: "")))
+    state.inventory.destination = .add(ItemForm.State(item: Item(id: UUID(12), name: "Pen")))
     return state
   }
 
@@ -48,6 +48,23 @@ struct InventoryCommandsTests {
     #expect(
       Fixtures.outcome("name", on: .inventory, .text(""), in: self.form)
         == .hint("type a name: name TEXT"))
+  }
+
+  @Test("save needs a name; open waits for the sheet or alert to close; delete for the detail")
+  func guards() {
+    var unnamed = two
+    unnamed.inventory.destination = .add(ItemForm.State(item: Item(id: UUID(12), name: " ")))
+    #expect(
+      Fixtures.outcome("save", on: .inventory, in: unnamed)
+        == .hint("give the item a name first: name TEXT"))
+    #expect(
+      Fixtures.outcome("open", on: .inventory, .row(1), in: form)
+        == .hint("close what is shown first (save, discard, confirm, keep)"))
+    var pushed = two
+    pushed.inventory.path.append(.detail(ItemDetail.State(item: Fixtures.keyboard)))
+    #expect(
+      Fixtures.outcome("delete", on: .inventory, .row(1), in: pushed)
+        == .hint("close the detail screen first: back"))
   }
 
   @Test("delete and open take a row; open and back push and pop the detail")

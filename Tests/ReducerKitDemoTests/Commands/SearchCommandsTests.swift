@@ -17,6 +17,7 @@ struct SearchCommandsTests {
       Fixtures.outcome("query", on: .search, .text("ma")) == .send(.search(.queryChanged("ma"))))
     #expect(Fixtures.command("query", on: .search).sendsEachChange)
     #expect(Fixtures.outcome("clear", on: .search) == .send(.search(.queryChanged(""))))
+    #expect(Fixtures.outcome("query", on: .search, .none) == .hint("type a query: query TEXT"))
   }
 
   @Test("open pushes a result's details; back closes them; each hints when it cannot")
@@ -27,6 +28,10 @@ struct SearchCommandsTests {
     #expect(
       Fixtures.outcome("open", on: .search, .row(1))
         == .hint("there are no results; type query TEXT"))
+    let searching = Fixtures.state { $0.search.isSearching = true }
+    #expect(
+      Fixtures.outcome("open", on: .search, .row(1), in: searching)
+        == .hint("still searching; type wait first"))
     #expect(
       Fixtures.outcome("back", on: .search, in: found)
         == .hint("no details are open; type open N first"))

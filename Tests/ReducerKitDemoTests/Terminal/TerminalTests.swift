@@ -45,7 +45,7 @@ struct TerminalTests {
     defer { session.stop() }
     try session.waitFor("q Ctrl-D")
     session.type("1")
-    try session.waitFor("state: screen = counter")
+    try session.waitFor("action: screenSelected(counter)\n  state: count = 0")
     session.type("+")
     try session.waitFor("state: count = 1")
     // ↑ is ESC [ A: were it split, `[` would send "−1 after 0.5 s".

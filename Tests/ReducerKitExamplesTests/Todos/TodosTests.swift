@@ -211,6 +211,50 @@ private struct Offline: Error, CustomStringConvertible {
     await store.finish()
   }
 
+  @Test func aReloadThatRemovesTheRowTheAlertAsksAboutClosesTheAlert() async {
+    let clock = TestClock()
+    let store = makeStore(
+      [milk, eggs], clock: clock,
+      client: TodosClient {
+        try await clock.sleep(for: .milliseconds(100))
+        return [self.eggs]
+      })
+    await store.send(.reloadTapped) { $0.isLoading = true }
+    await store.send(.deleteTapped(milk.id)) { $0.alert = Self.deleteAlert(for: self.milk) }
+    await clock.advance(by: .milliseconds(100))
+    await store.receive(.todosLoaded([eggs])) {
+      $0.isLoading = false
+      $0.rows = [self.row(self.eggs)]
+      $0.alert = nil
+    }
+  }
+
+  @Test func aReloadThatKeepsTheRowTheAlertAsksAboutKeepsTheAlert() async {
+    let clock = TestClock()
+    let store = makeStore(
+      [milk], clock: clock,
+      client: TodosClient {
+        try await clock.sleep(for: .milliseconds(100))
+        return [self.milk, self.eggs]
+      })
+    await store.send(.reloadTapped) { $0.isLoading = true }
+    await store.send(.deleteTapped(milk.id)) { $0.alert = Self.deleteAlert(for: self.milk) }
+    await clock.advance(by: .milliseconds(100))
+    await store.receive(.todosLoaded([milk, eggs])) {
+      $0.isLoading = false
+      $0.rows = [self.row(self.milk), self.row(self.eggs)]
+    }
+  }
+
+  @Test func clearingTheCompletedRowTheAlertAsksAboutClosesTheAlert() async {
+    let store = makeStore([milk, jam])
+    await store.send(.deleteTapped(jam.id)) { $0.alert = Self.deleteAlert(for: self.jam) }
+    await store.send(.clearCompletedTapped) {
+      $0.rows = [self.row(self.milk)]
+      $0.alert = nil
+    }
+  }
+
   @Test func reloadingAgainCancelsTheReloadInFlight() async {
     let clock = TestClock()
     let calls = Recorder<Int>()

@@ -181,6 +181,27 @@ struct PresentationIfLetTests {
     await store.finish()
   }
 
+  @Test("the same case with the same payload id presented again keeps its effects running")
+  func destinationRepresentedWithSameID() async {
+    let clock = TestClock()
+    let store = makeStore(clock)
+    await store.send(.presentDestination(.timer(TimerChild.State(id: 1)))) {
+      $0.destination = .timer(TimerChild.State(id: 1))
+    }
+    await store.send(.destination(.presented(.timer(.start))))
+    // Same case, same payload id (the payload read without reflection): the same presentation.
+    await store.send(.presentDestination(.timer(TimerChild.State(id: 1, ticks: 7)))) {
+      $0.destination = .timer(TimerChild.State(id: 1, ticks: 7))
+    }
+    await clock.advance(by: .seconds(1))
+    await store.receive(.destination(.presented(.timer(.tick)))) {
+      $0.destination = .timer(TimerChild.State(id: 1, ticks: 8))
+    }
+    await store.send(.destination(.dismiss)) { $0.destination = nil }
+    await clock.advance(by: .seconds(5))
+    await store.finish()
+  }
+
   @Test("a child action while nothing is presented is a warning and changes nothing")
   func presentedWhileNil() async {
     let store = makeStore(TestClock())
