@@ -19,7 +19,7 @@ enum Terminal {
   static func enterKeyMode() {
     var attributes = termios()
     guard tcgetattr(STDIN_FILENO, &attributes) == 0 else { return }
-    TerminalSettings.saved = attributes
+    TerminalSettings.saved.pointee = attributes
     TerminalSettings.isSaved = true
     // Ctrl-C still raises SIGINT (ISIG stays on); the handler below puts the settings back first.
     attributes.c_lflag &= ~tcflag_t(ICANON | ECHO)
@@ -54,15 +54,21 @@ enum Terminal {
 
 /// The settings to restore, kept where a signal handler can reach them without allocating or
 /// locking: written once before any handler is installed, then only read.
+///
+/// In memory allocated for the C struct rather than in a Swift global of the imported type:
+/// AddressSanitizer reported `tcgetattr`'s 60-byte copy into such a global as overflowing it.
 private enum TerminalSettings {
-  nonisolated(unsafe) static var saved = termios()
+  nonisolated(unsafe) static let saved: UnsafeMutablePointer<termios> = {
+    let pointer = UnsafeMutablePointer<termios>.allocate(capacity: 1)
+    pointer.initialize(to: termios())
+    return pointer
+  }()
   nonisolated(unsafe) static var isSaved = false
 
-  /// Async-signal-safe: `tcsetattr` and `write` only.
+  /// Async-signal-safe: `tcsetattr` only (the pointer was made before any handler was installed).
   static func restore() {
     guard isSaved else { return }
-    var attributes = saved
-    tcsetattr(STDIN_FILENO, TCSANOW, &attributes)
+    tcsetattr(STDIN_FILENO, TCSANOW, saved)
   }
 }
 
