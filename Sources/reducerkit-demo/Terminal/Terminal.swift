@@ -39,16 +39,10 @@ enum Terminal {
     TerminalSettings.restore()
   }
 
+  /// `signal` rather than `sigaction`: the handler needs no flags or mask, and `sigaction`'s
+  /// handler field is spelled differently by Glibc, Musl and Darwin.
   private static func installRestoringHandler(for signalNumber: Int32) {
-    var action = sigaction()
-    #if canImport(Darwin)
-    action.__sigaction_u.__sa_handler = restoreAndRaise
-    #else
-    action.__sigaction_handler.sa_handler = restoreAndRaise
-    #endif
-    sigemptyset(&action.sa_mask)
-    action.sa_flags = 0
-    sigaction(signalNumber, &action, nil)
+    _ = signal(signalNumber, restoreAndRaise)
   }
 }
 
@@ -56,7 +50,7 @@ enum Terminal {
 /// locking: written once before any handler is installed, then only read.
 ///
 /// In memory allocated for the C struct rather than in a Swift global of the imported type:
-/// AddressSanitizer reported `tcgetattr`'s 60-byte copy into such a global as overflowing it.
+/// AddressSanitizer reported the 60-byte copy of the settings into such a global as overflowing it.
 private enum TerminalSettings {
   nonisolated(unsafe) static let saved: UnsafeMutablePointer<termios> = {
     let pointer = UnsafeMutablePointer<termios>.allocate(capacity: 1)
