@@ -348,24 +348,28 @@ private final class PayloadReaders<Root> {
 
   /// Reads the `Identifiable` id of case `tag`'s payload; `nil` when it has none.
   func identity(tag: UInt32) -> Reader? {
-    if let known = identities[tag] { return known }
-    var reader: Reader?
-    if let (type, candidate) = payload(tag: tag), let type = type as? any Identifiable.Type {
-      reader = identityReader(type, candidate)
+    reader(tag: tag, cache: &identities) { type, candidate in
+      (type as? any Identifiable.Type).map { identityReader($0, candidate) }
     }
-    identities[tag] = reader
-    return reader
   }
 
   /// Reads the ephemeral identity of case `tag`'s payload (an alert or a dialog); `nil` when the
   /// payload is neither.
   func ephemeralIdentity(tag: UInt32) -> Reader? {
-    if let known = ephemeralIdentities[tag] { return known }
-    var reader: Reader?
-    if let (type, candidate) = payload(tag: tag), let type = type as? any EphemeralState.Type {
-      reader = ephemeralReader(type, candidate)
+    reader(tag: tag, cache: &ephemeralIdentities) { type, candidate in
+      (type as? any EphemeralState.Type).map { ephemeralReader($0, candidate) }
     }
-    ephemeralIdentities[tag] = reader
+  }
+
+  /// The reader for case `tag`, made by `make` from the case's payload type and storage the
+  /// first time, then taken from `cache`.
+  private func reader(
+    tag: UInt32, cache: inout [UInt32: Reader?],
+    make: (Any.Type, EnumCaseSelection.Candidate) -> Reader?
+  ) -> Reader? {
+    if let known = cache[tag] { return known }
+    let reader = payload(tag: tag).flatMap { make($0.0, $0.1) }
+    cache[tag] = reader
     return reader
   }
 
@@ -381,24 +385,24 @@ private final class PayloadReaders<Root> {
   private func identityReader<Payload: Identifiable>(
     _: Payload.Type, _ candidate: EnumCaseSelection.Candidate
   ) -> Reader {
-    let metadata = metadata
-    return { root in
-      let payload: Payload = withUnsafePointer(to: root) {
-        EnumCaseSelection.copyPayload(of: $0, candidate, metadata)
-      }
-      return AnyHashable(payload.id)
-    }
+    let copy = payloadCopier(Payload.self, candidate)
+    return { AnyHashable(copy($0).id) }
   }
 
   private func ephemeralReader<Payload: EphemeralState>(
     _: Payload.Type, _ candidate: EnumCaseSelection.Candidate
   ) -> Reader {
+    let copy = payloadCopier(Payload.self, candidate)
+    return { AnyHashable(copy($0).ephemeralIdentity) }
+  }
+
+  /// Copies the payload out of a value of the case `candidate` describes, as a case path does.
+  private func payloadCopier<Payload>(
+    _: Payload.Type, _ candidate: EnumCaseSelection.Candidate
+  ) -> (Root) -> Payload {
     let metadata = metadata
     return { root in
-      let payload: Payload = withUnsafePointer(to: root) {
-        EnumCaseSelection.copyPayload(of: $0, candidate, metadata)
-      }
-      return AnyHashable(payload.ephemeralIdentity)
+      withUnsafePointer(to: root) { EnumCaseSelection.copyPayload(of: $0, candidate, metadata) }
     }
   }
 }
