@@ -439,6 +439,7 @@ enum Tokens {
 ///
 /// Its counters are only read and written by the table, under the lock of the
 /// ``EffectRegistry`` that owns it, which is why it can be `@unchecked Sendable`.
+@usableFromInline
 package final class EffectGroup: @unchecked Sendable {
   /// Running effects plus queued actions of this group.
   fileprivate var pending = 0

@@ -53,6 +53,8 @@ package final class StoreRuntime<State, Action>: StoreCore, EffectHost {
 
   package var isRoot: Bool { true }
 
+  package var forwarder: ActionForwarder<Action>? { nil }
+
   package var state: State { storage.value }
 
   package var isValid: Bool { true }

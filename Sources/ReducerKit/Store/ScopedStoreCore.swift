@@ -18,17 +18,47 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>: S
   /// The last state seen, for a store whose state can go away.
   private var lastState: State?
   private let canGoAway: Bool
+  /// Sends an action on to the parent's runtime, through the ancestors that only forward (see
+  /// ``StoreCore/forwarder``).
+  private let forward: ActionForwarder<Action>
+
+  /// Makes a forwarder from the parent's way up: one that embeds an action with the scope's
+  /// `fromAction` and calls the parent's. ``Store/scope(state:action:)`` writes it in inlinable
+  /// code, so it is compiled for the user's action types; without one, the forwarder is composed
+  /// here, in generic code.
+  package typealias Forwarding =
+    (@escaping ActionForwarder<ParentAction>) -> ActionForwarder<Action>
+
+  /// `parent`'s forwarder, or its core's `send` when it has none (the root, or a parent whose
+  /// state can go away, which checks its presence itself), wrapped by `forwarding`.
+  private static func forward(
+    to parent: Store<ParentState, ParentAction>,
+    with fromAction: @escaping (Action) -> ParentAction,
+    forwarding: Forwarding?
+  ) -> ActionForwarder<Action> {
+    let parentForward: ActionForwarder<ParentAction>
+    if let forwarder = parent.core.forwarder {
+      parentForward = forwarder
+    } else {
+      let parentCore = parent.core
+      parentForward = { action, group in parentCore.send(action, group: group) }
+    }
+    if let forwarding { return forwarding(parentForward) }
+    return { action, group in parentForward(fromAction(action), group) }
+  }
 
   init(
     parent: Store<ParentState, ParentAction>,
     toState: @escaping (ParentState) -> State,
-    fromAction: @escaping (Action) -> ParentAction
+    fromAction: @escaping (Action) -> ParentAction,
+    forwarding: Forwarding? = nil
   ) {
     self.parent = parent
     self.toState = toState
     self.fromAction = fromAction
     canGoAway = false
     registry = parent.core.registry
+    forward = Self.forward(to: parent, with: fromAction, forwarding: forwarding)
   }
 
   init(
@@ -43,9 +73,12 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>: S
     lastState = initialState
     canGoAway = true
     registry = parent.core.registry
+    forward = Self.forward(to: parent, with: fromAction, forwarding: nil)
   }
 
   package var isRoot: Bool { false }
+
+  package var forwarder: ActionForwarder<Action>? { canGoAway ? nil : forward }
 
   package var state: State {
     guard canGoAway else { return toState(parent.core.state)! }
@@ -120,7 +153,7 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>: S
   package func send(_ action: Action, group: EffectGroup?) -> StoreTask {
     // The common case (state that cannot go away) stays free of `State?` values: in
     // unspecialized code each one costs a runtime metadata lookup.
-    guard canGoAway else { return parent.core.send(fromAction(action), group: group) }
+    guard canGoAway else { return forward(action, group) }
     return sendIfPresent(action, group: group)
   }
 

@@ -36,9 +36,14 @@ public final class Store<State, Action>: Observable {
   /// Whether this is a root store (decided once; reading `state` should not cast every time).
   private let isRoot: Bool
 
+  /// The core's ``StoreCore/forwarder``, kept here so that a send to a scoped store calls it
+  /// directly rather than through the core.
+  private let forwarder: ActionForwarder<Action>?
+
   package init(core: any StoreCore<State, Action>) {
     self.core = core
     isRoot = core.isRoot
+    forwarder = core.forwarder
   }
 
   /// Creates a store that runs `reducer` from `initialState`.
@@ -251,7 +256,8 @@ public final class Store<State, Action>: Observable {
   /// - Returns: A task that waits for or cancels the effects the action started.
   @discardableResult
   public func send(_ action: Action) -> StoreTask {
-    core.send(action, group: nil)
+    if let forwarder { return forwarder(action, nil) }
+    return core.send(action, group: nil)
   }
 
   /// A store for part of this store's state and actions, that stays in sync with this one.
@@ -263,9 +269,25 @@ public final class Store<State, Action>: Observable {
   ///
   /// The child store is cached: scoping again with the same state key path and child action type
   /// returns the same object while it is alive.
+  @inlinable
   public func scope<ChildState, ChildAction>(
     state: KeyPath<State, ChildState>,
     action: @escaping (ChildAction) -> Action
+  ) -> Store<ChildState, ChildAction> {
+    // The child's way to the root is written here, so that it is compiled for the caller's
+    // types: a send to a store scoped N levels down is then N embeddings and calls.
+    scope(state: state, action: action) { parentForward in
+      { childAction, group in parentForward(action(childAction), group) }
+    }
+  }
+
+  /// ``scope(state:action:)``, with the child's forwarder made by `forwarding` from the parent's.
+  @usableFromInline
+  func scope<ChildState, ChildAction>(
+    state: KeyPath<State, ChildState>,
+    action: @escaping (ChildAction) -> Action,
+    forwarding:
+      @escaping (@escaping ActionForwarder<Action>) -> ActionForwarder<ChildAction>
   ) -> Store<ChildState, ChildAction> {
     dropReleasedChildren()
     let key = ScopeKey(state: state, action: ObjectIdentifier(ChildAction.self))
@@ -273,7 +295,9 @@ public final class Store<State, Action>: Observable {
       return child
     }
     let child = Store<ChildState, ChildAction>(
-      core: ScopedStoreCore(parent: self, toState: { $0[keyPath: state] }, fromAction: action))
+      core: ScopedStoreCore(
+        parent: self, toState: { $0[keyPath: state] }, fromAction: action,
+        forwarding: forwarding))
     cache(child, for: key)
     return child
   }

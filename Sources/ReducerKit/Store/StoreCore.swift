@@ -21,6 +21,13 @@ package protocol StoreCore<State, Action>: AnyObject {
   /// Sends an action; `group` is the group of the effect that sent it, if any.
   func send(_ action: Action, group: EffectGroup?) -> StoreTask
 
+  /// For a scoped core whose state cannot go away: its ``send(_:group:)``, as one function that
+  /// embeds the action and hands it on up to the first ancestor that is the root or can lose its
+  /// state, composed once when the core is made, so that a send through N such stores is N
+  /// embeddings and calls rather than N dispatches through each parent's core. `nil` for the
+  /// root and for a core whose state can go away (their `send` does more than forward).
+  var forwarder: ActionForwarder<Action>? { get }
+
   /// Sends an action for a child whose state can go away: it is reduced only if `isPresent()`
   /// holds when its turn comes (at once, or, while an action is being reduced, after the actions
   /// queued before it); otherwise it is ignored (`isPresent` reports why).
@@ -59,3 +66,8 @@ package protocol StoreCore<State, Action>: AnyObject {
   /// that holds it nor this core: a scoped store can be released before its stream ends.
   func unsubscriber(for id: UInt64) -> @MainActor () -> Void
 }
+
+/// A scoped store's way to its root, composed once (``StoreCore/forwarder``): embeds an action in
+/// its parent's and sends it on, with the group of the effect that sent it.
+@usableFromInline
+package typealias ActionForwarder<Action> = @MainActor (Action, EffectGroup?) -> StoreTask
