@@ -232,13 +232,17 @@ func runBenchmarks() async {
 
   // effects.start.10000: one action whose merge returns 10,000 `.run` effects, each cancellable
   // with an id of its own, timed until every one of them is running (its body has started and
-  // counted itself; each then waits until cancelled). Cancelling them and waiting for their end
-  // is not timed, so every round starts with no effects running.
-  do {
+  // counted itself; each then waits until cancelled, with `Task.never()`, which suspends without
+  // a timer). Cancelling them and waiting for their end is not timed, so every round starts with
+  // no effects running.
+  //
+  // effects.start.sleeping.10000: the same, with bodies that wait in `Task.sleep(for:)`, as the
+  // case did before: each sleep also registers a Dispatch timer (a system call here), on the
+  // same two cores, inside the timed part.
+  func measureEffectStarts(_ name: String, wait: @escaping @Sendable () async throws -> Void) async
+  {
     let counter = StartCounter()
-    await harness.measureSelfTimed(
-      "effects.start.10000", baseline: "task.start.10000", operations: starts
-    ) {
+    await harness.measureSelfTimed(name, baseline: "task.start.10000", operations: starts) {
       counter.reset()
       let store = Store(initialState: 0) {
         Reduce<Int, Int> { _, count in
@@ -246,7 +250,7 @@ func runBenchmarks() async {
             (0..<count).map { id in
               .run { _ in
                 counter.increment()
-                try await Task.sleep(for: .seconds(3_600))
+                try await wait()
               }
               .cancellable(id: id)
             })
@@ -261,6 +265,10 @@ func runBenchmarks() async {
       await task.finish()
       return elapsed
     }
+  }
+  await measureEffectStarts("effects.start.10000") { try await Task.never() }
+  await measureEffectStarts("effects.start.sleeping.10000") {
+    try await Task.sleep(for: .seconds(3_600))
   }
 
   // observe.fields.100: a send that changes 1 of 100 observed fields, and so notifies that

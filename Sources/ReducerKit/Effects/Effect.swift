@@ -68,8 +68,17 @@ public struct Effect<Action> {
     case .none:
       box = nil
       return
-    case .merge: kind = .merge
+    case .merge(let effects):
+      // Kept as their boxes, which the store walks with no generic array of its own.
+      box = MergeEffectBox(parts: effects.compactMap(\.box))
+      return
     case .concatenate: kind = .concatenate
+    case .cancellable(let effect, let id, let cancelInFlight):
+      if let inner = effect.box {
+        box = CancellableEffectBox(inner: inner, id: id, cancelInFlight: cancelInFlight)
+        return
+      }
+      kind = .other
     default: kind = .other
     }
     box = TypedEffectBox(operation, kind: kind)
@@ -78,7 +87,17 @@ public struct Effect<Action> {
   /// What this effect does.
   package var operation: Operation {
     guard let box else { return .none }
-    return unsafeDowncast(box, to: TypedEffectBox<Action>.self).operation
+    switch box.kind {
+    case .merge:
+      return .merge(unsafeDowncast(box, to: MergeEffectBox.self).parts.map(Self.init(box:)))
+    case .cancellable:
+      let cancellable = unsafeDowncast(box, to: CancellableEffectBox.self)
+      return .cancellable(
+        Self(box: cancellable.inner), id: cancellable.id,
+        cancelInFlight: cancellable.cancelInFlight)
+    case .concatenate, .other:
+      return unsafeDowncast(box, to: TypedEffectBox<Action>.self).operation
+    }
   }
 
   /// Whether this is ``none``: a nil check, with no type metadata needed.
@@ -211,9 +230,14 @@ public struct Effect<Action> {
       let effect = effects[index]
       guard let box = effect.box else { continue }
       if box.kind == kind {
-        switch effect.operation {
-        case .merge(let nested), .concatenate(let nested): parts.append(contentsOf: nested)
-        default: parts.append(effect)
+        if kind == .merge {
+          for part in unsafeDowncast(box, to: MergeEffectBox.self).parts {
+            parts.append(Self(box: part))
+          }
+        } else if case .concatenate(let nested) = effect.operation {
+          parts.append(contentsOf: nested)
+        } else {
+          parts.append(effect)
         }
       } else {
         parts.append(effect)
@@ -399,8 +423,11 @@ class EffectBox {
   /// Which combinations an operation is: what `merge` and `concatenate` check (to flatten
   /// nested ones) without reading, and so copying, a generic operation.
   enum Kind {
+    /// A ``MergeEffectBox``.
     case merge
     case concatenate
+    /// A ``CancellableEffectBox``.
+    case cancellable
     case other
   }
 
@@ -418,5 +445,32 @@ final class TypedEffectBox<Action>: EffectBox {
   init(_ operation: Effect<Action>.Operation, kind: Kind) {
     self.operation = operation
     super.init(kind: kind)
+  }
+}
+
+/// The storage of a `.merge`: the boxes of its parts (none of them `.none`). Not generic, so the
+/// store walks a merge of any action type without type metadata and without copying an operation.
+final class MergeEffectBox: EffectBox {
+  let parts: [EffectBox]
+
+  init(parts: [EffectBox]) {
+    self.parts = parts
+    super.init(kind: .merge)
+  }
+}
+
+/// The storage of a `.cancellable` whose effect is not `.none`: the effect's box and the id. Not
+/// generic, for the same reason as ``MergeEffectBox``: it is what the store reads for every
+/// cancellable effect it starts.
+final class CancellableEffectBox: EffectBox {
+  let inner: EffectBox
+  let id: EffectID
+  let cancelInFlight: Bool
+
+  init(inner: EffectBox, id: EffectID, cancelInFlight: Bool) {
+    self.inner = inner
+    self.id = id
+    self.cancelInFlight = cancelInFlight
+    super.init(kind: .cancellable)
   }
 }

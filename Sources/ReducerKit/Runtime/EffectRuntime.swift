@@ -58,6 +58,24 @@ package final class EffectRuntime<Host: EffectHost> {
     _ effect: Effect<Action>, action: Action, context: inout EffectContext, host: Host
   ) {
     guard let box = effect.box else { return }
+    // A merge and a cancellable are read from boxes that are not generic: no type metadata, no
+    // copy of a generic operation.
+    switch box.kind {
+    case .merge:
+      let parts = unsafeDowncast(box, to: MergeEffectBox.self).parts
+      // Room for all its effects at once, rather than tables grown (and rehashed) step by step.
+      if parts.count >= 64 { registry.reserveCapacity(parts.count) }
+      for part in parts { start(Effect(box: part), action: action, context: &context, host: host) }
+      return
+    case .cancellable:
+      let cancellable = unsafeDowncast(box, to: CancellableEffectBox.self)
+      startCancellable(
+        Effect(box: cancellable.inner), id: cancellable.id,
+        cancelInFlight: cancellable.cancelInFlight, action: action, context: &context, host: host)
+      return
+    case .concatenate, .other:
+      break
+    }
     // On the box's operation in place, not on a copy of it (`effect.operation`).
     switch unsafeDowncast(box, to: TypedEffectBox<Action>.self).operation {
     case .none:
@@ -70,8 +88,7 @@ package final class EffectRuntime<Host: EffectHost> {
       if context.group == nil { context.group = EffectGroup() }
       startTask(run, action: action, context: context, host: host)
     case .merge(let effects):
-      // Room for all its effects at once, rather than tables grown (and rehashed) step by step.
-      if effects.count >= 64 { registry.reserveCapacity(effects.count) }
+      // (A merge is a ``MergeEffectBox``, read above.)
       for effect in effects { start(effect, action: action, context: &context, host: host) }
     case .concatenate(let effects):
       if effect.isSynchronous {
@@ -81,15 +98,10 @@ package final class EffectRuntime<Host: EffectHost> {
         startConcatenation(effects, action: action, context: context, host: host)
       }
     case .cancellable(let inner, let id, let cancelInFlight):
-      let key = EffectKey(path: context.path, id: id)
-      // A part of a concatenation whose id was cancelled before the part started.
-      if !context.skipped.isEmpty, context.skipped.contains(key) { return }
-      if cancelInFlight { registry.cancel(key) }
-      // In place, not in a copy of the context (a retain and release of each of its fields per
-      // effect): the inner effect only adds to the group, and the key is taken off again.
-      context.keys.append(key)
-      start(inner, action: action, context: &context, host: host)
-      context.keys.removeLast()
+      // (Of an effect that is not `.none`, a ``CancellableEffectBox``, read above.)
+      startCancellable(
+        inner, id: id, cancelInFlight: cancelInFlight, action: action, context: &context,
+        host: host)
     case .cancel(let id):
       registry.cancel(EffectKey(path: context.path, id: id))
     case .throttle(let inner, let id, let plan):
@@ -140,6 +152,22 @@ package final class EffectRuntime<Host: EffectHost> {
       start(inner, action: action, context: &innerContext, host: host)
       context.group = innerContext.group
     }
+  }
+
+  /// Starts `inner` under `id`, after cancelling what runs under it when `cancelInFlight`.
+  private func startCancellable(
+    _ inner: Effect<Action>, id: EffectID, cancelInFlight: Bool, action: Action,
+    context: inout EffectContext, host: Host
+  ) {
+    let key = EffectKey(path: context.path, id: id)
+    // A part of a concatenation whose id was cancelled before the part started.
+    if !context.skipped.isEmpty, context.skipped.contains(key) { return }
+    if cancelInFlight { registry.cancel(key) }
+    // In place, not in a copy of the context (a retain and release of each of its fields per
+    // effect): the inner effect only adds to the group, and the key is taken off again.
+    context.keys.append(key)
+    start(inner, action: action, context: &context, host: host)
+    context.keys.removeLast()
   }
 
   /// Cancels the effects of every watched child that is no longer in the state at `state`.

@@ -63,6 +63,70 @@ import Testing
     #expect(effects.count == 3)
   }
 
+  // MARK: The storage of merges and cancellables (issue 13)
+
+  @Test func aCancellableReadsBackWithItsEffectIdAndCancelInFlight() {
+    let effect = Effect<Int>.send(1).cancellable(id: "load", cancelInFlight: true)
+    guard case .cancellable(let inner, let id, let cancelInFlight) = effect.operation else {
+      Issue.record("expected a cancellable, got \(effect.operation)")
+      return
+    }
+    guard case .send(1) = inner.operation else {
+      Issue.record("expected .send(1) inside, got \(inner.operation)")
+      return
+    }
+    #expect(id == EffectID("load"))
+    #expect(cancelInFlight)
+  }
+
+  @Test func aCancellableOfNoneMadeFromItsOperationStaysACancellable() {
+    // Only `cancellable(id:)` folds `.none` away; an operation built directly keeps its case.
+    let effect = Effect<Int>(
+      operation: .cancellable(.none, id: EffectID(7), cancelInFlight: false))
+    guard case .cancellable(let inner, let id, false) = effect.operation else {
+      Issue.record("expected a cancellable, got \(effect.operation)")
+      return
+    }
+    #expect(inner.isNone)
+    #expect(id == EffectID(7))
+  }
+
+  @Test func aMergeMadeFromItsOperationDropsNoneParts() {
+    let effect = Effect<Int>(operation: .merge([.send(1), .none, .send(2)]))
+    guard case .merge(let parts) = effect.operation else {
+      Issue.record("expected a merge, got \(effect.operation)")
+      return
+    }
+    #expect(parts.count == 2)
+    guard case .send(2) = parts[1].operation else {
+      Issue.record("expected .send(2) last, got \(parts[1].operation)")
+      return
+    }
+  }
+
+  @Test func aStoreRunsAMergeOfCancellablesAndCancelsEachByItsID() async {
+    let store = Store(initialState: [Int]()) {
+      Reduce<[Int], Int> { state, action in
+        if action < 0 { return .cancel(id: -action) }
+        state.append(action)
+        guard action == 0 else { return .none }
+        return .merge(
+          (1...3).map { id in
+            Effect<Int>.run { _ in try await Task.never() }.cancellable(id: id)
+          } + [.send(4).cancellable(id: 4, cancelInFlight: true)])
+      }
+    }
+    let task = store.send(0)
+    #expect(store.withState { $0 } == [0, 4])
+    #expect(store.core.registry.count == 3)
+    store.send(-2)
+    let cancelled = await poll { store.core.registry.count == 2 }
+    #expect(cancelled)
+    task.cancel()
+    await task.finish()
+    #expect(store.core.registry.count == 0)
+  }
+
   @Test func synchronousEffectsAreRecognised() {
     #expect(Effect<Int>.merge(.send(1), .cancel(id: 1)).isSynchronous)
     #expect(!Effect<Int>.merge(.send(1), .run { _ in }).isSynchronous)
