@@ -102,7 +102,9 @@ public struct Effect<Action> {
 
   /// Whether this is ``none``: a nil check, with no type metadata needed.
   @inlinable
-  package var isNone: Bool { box == nil }
+  package var isNone: Bool {
+    @inline(__always) get { box == nil }
+  }
 
   /// An effect that does nothing.
   ///

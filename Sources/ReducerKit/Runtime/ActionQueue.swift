@@ -22,7 +22,9 @@ package struct ActionQueue<Action> {
   package init() {}
 
   /// Whether no action waits.
-  package var isEmpty: Bool { count == 0 }
+  package var isEmpty: Bool {
+    @inline(__always) get { count == 0 }
+  }
 
   /// Adds an action at the end.
   package mutating func append(

@@ -48,7 +48,9 @@ package final class ChildLifetimes {
   package init() {}
 
   /// Whether no child is watched (then nothing needs checking after an action).
-  package var isEmpty: Bool { ownerOfChild.isEmpty }
+  package var isEmpty: Bool {
+    @inline(__always) get { ownerOfChild.isEmpty }
+  }
 
   /// How many child instances are watched.
   package var count: Int { ownerOfChild.count }

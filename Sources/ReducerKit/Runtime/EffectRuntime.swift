@@ -47,7 +47,9 @@ package final class EffectRuntime<Host: EffectHost> {
   package init() {}
 
   /// Whether no child lifetime is watched: then nothing needs checking after an action.
-  package var watchesNoChild: Bool { lifetimes.isEmpty }
+  package var watchesNoChild: Bool {
+    @inline(__always) get { lifetimes.isEmpty }
+  }
 
   /// How many child instances are watched.
   package var watchedChildCount: Int { lifetimes.count }

@@ -23,17 +23,24 @@ package struct StateStorage<State>: @unchecked Sendable {
     pointer.initialize(to: initialState)
   }
 
-  /// The state, read and mutated in place.
+  /// The state, read and mutated in place. (Always inlined: the optimizer left each accessor as a
+  /// call of its own in the store's unspecialized reduce loop.)
   var value: State {
+    @inline(__always)
     unsafeAddress { UnsafePointer(pointer) }
+    @inline(__always)
     nonmutating unsafeMutableAddress { pointer }
   }
 
   /// The state's address, for checks that read parts of it in place.
-  var raw: UnsafeRawPointer { UnsafeRawPointer(pointer) }
+  var raw: UnsafeRawPointer {
+    @inline(__always) get { UnsafeRawPointer(pointer) }
+  }
 
   /// The state's typed address.
-  var typed: UnsafePointer<State> { UnsafePointer(pointer) }
+  var typed: UnsafePointer<State> {
+    @inline(__always) get { UnsafePointer(pointer) }
+  }
 
   /// Destroys the state and frees the memory.
   func destroy() {

@@ -17,6 +17,9 @@ package final class StoreRuntime<State, Action>: StoreCore, EffectHost {
   package var dependencies: DependencyValues {
     didSet { hasDependencies = !dependencies.isEmpty }
   }
+  /// Unchecked for exclusivity, like ``queue``: read once per action, written only by
+  /// `dependencies`' observer, and never while user code runs.
+  @exclusivity(unchecked)
   private var hasDependencies: Bool
 
   /// Actions sent while an action is being reduced.
