@@ -17,8 +17,9 @@ package final class StoreRuntime<State, Action>: StoreCore, EffectHost {
   package var dependencies: DependencyValues {
     didSet { hasDependencies = !dependencies.isEmpty }
   }
-  /// Unchecked for exclusivity, like ``queue``: read once per action, written only by
-  /// `dependencies`' observer, and never while user code runs.
+  /// Unchecked for exclusivity, like ``queue``: read once per action and written only by
+  /// `dependencies`' observer, each an instantaneous access that no user code runs inside, so
+  /// two accesses never overlap.
   @exclusivity(unchecked)
   private var hasDependencies: Bool
 
