@@ -19,8 +19,8 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>: S
   private var lastState: State?
   private let canGoAway: Bool
   /// Sends an action on to the parent's runtime, through the ancestors that only forward (see
-  /// ``StoreCore/forwarder``).
-  private let forward: ActionForwarder<Action>
+  /// ``StoreCore/forwarder``); `nil` for state that can go away, whose sends check presence.
+  private let forward: ActionForwarder<Action>?
 
   /// Makes a forwarder from the parent's way up: one that embeds an action with the scope's
   /// `fromAction` and calls the parent's. ``Store/scope(state:action:)`` writes it in inlinable
@@ -73,12 +73,12 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>: S
     lastState = initialState
     canGoAway = true
     registry = parent.core.registry
-    forward = Self.forward(to: parent, with: fromAction, forwarding: nil)
+    forward = nil
   }
 
   package var isRoot: Bool { false }
 
-  package var forwarder: ActionForwarder<Action>? { canGoAway ? nil : forward }
+  package var forwarder: ActionForwarder<Action>? { forward }
 
   package var state: State {
     guard canGoAway else { return toState(parent.core.state)! }
@@ -153,7 +153,7 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>: S
   package func send(_ action: Action, group: EffectGroup?) -> StoreTask {
     // The common case (state that cannot go away) stays free of `State?` values: in
     // unspecialized code each one costs a runtime metadata lookup.
-    guard canGoAway else { return forward(action, group) }
+    if let forward { return forward(action, group) }
     return sendIfPresent(action, group: group)
   }
 
