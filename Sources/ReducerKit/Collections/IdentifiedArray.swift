@@ -72,8 +72,18 @@ public struct IdentifiedArray<ID: Hashable, Element> {
 
   /// Changes with every access that may have changed an element in place, and
   /// `_previousElementVersion` keeps the version before it, so that observers of one row can tell
-  /// in O(1) whether an action touched only that row (see `Store` observation). Unique in the
-  /// process too, so two copies changed in different ways never share a version.
+  /// in O(1) whether an action touched only that row (see `Store` observation).
+  ///
+  /// Unlike the other versions, it is not drawn from the process-wide counter on every change:
+  /// an element mutation takes no lock and no atomic operation. The invariant the observers rely
+  /// on is that two arrays with the same structure version and the same element version hold the
+  /// same elements. A mutation of an array that is the only owner of its elements' buffer adds 1
+  /// (no other array shares that buffer, so no other can reach the same version from here); a
+  /// mutation that found the buffer shared, and so copied it (the address changed; the old
+  /// buffer was still alive, so the new one cannot be at its address), takes a fresh *epoch*
+  /// from the process-wide counter (shifted left by ``_elementVersionLocalBits``, so its low bits
+  /// are zero), as does the rare mutation whose increment would carry into the epoch bits. See
+  /// `_didMutateElement(id:bufferBefore:)`.
   @usableFromInline
   package var _elementVersion: UInt64 = 0
 
@@ -81,11 +91,27 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   @usableFromInline
   package var _previousElementVersion: UInt64 = 0
 
-  /// Records an access that may change the element with `id` in place.
+  /// The address of the elements' buffer: read before an in-place access to an element, and
+  /// compared after it, to tell whether the access copied a shared buffer. Only ever compared
+  /// across one access, while the buffer read first is still referenced by the array that
+  /// shared it, so an address is never reused in between.
   @inlinable @inline(__always)
-  internal mutating func _willMutateElement(id: ID) {
+  internal var _elementsBuffer: UInt {
+    _elements.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+  }
+
+  /// Records an in-place access to the element with `id` that has ended; `bufferBefore` is
+  /// ``_elementsBuffer`` read before the access began. One increment when the buffer stayed the
+  /// same (the array owned it alone), a fresh epoch when the access copied it.
+  @inlinable @inline(__always)
+  internal mutating func _didMutateElement(id: ID, bufferBefore: UInt) {
     _previousElementVersion = _elementVersion
-    _elementVersion = _nextIdentifiedArrayVersion()
+    let next = _elementVersion &+ 1
+    if _elementsBuffer == bufferBefore, next & _elementVersionLocalMask != 0 {
+      _elementVersion = next
+    } else {
+      _elementVersion = _nextIdentifiedArrayElementEpoch()
+    }
     _lastMutatedID = id
   }
 
@@ -255,20 +281,24 @@ public struct IdentifiedArray<ID: Hashable, Element> {
       // is copied. `defer` puts it back even when the caller's access throws. (A single `yield`
       // lets the optimizer inline the accessor into callers that allow it.)
       let position = _positions[id]
+      let buffer = _elementsBuffer
       var element: Element? = nil
       if let position {
         _swapElements(position, _elements.count - 1)
         element = _elements.removeLast()
       }
-      defer { _endModify(element.take(), id: id, at: position) }
+      defer { _endModify(element.take(), id: id, at: position, bufferBefore: buffer) }
       yield &element
     }
   }
 
   /// Finishes `subscript(id:)`'s `_modify`: puts back the element it moved to the end and took out,
-  /// removes it when the caller set it to `nil`, or appends a new one.
+  /// removes it when the caller set it to `nil`, or appends a new one. `bufferBefore` is
+  /// ``_elementsBuffer`` as it was before the access took the element out.
   @inlinable
-  internal mutating func _endModify(_ element: consuming Element?, id: ID, at position: Int?) {
+  internal mutating func _endModify(
+    _ element: consuming Element?, id: ID, at position: Int?, bufferBefore: UInt
+  ) {
     switch (element, position) {
     case (nil, nil):
       break
@@ -276,9 +306,9 @@ public struct IdentifiedArray<ID: Hashable, Element> {
       _appendNew(element, id: id)
     case (let element?, let position?):
       _checkID(of: element, is: id)
-      _willMutateElement(id: id)
       _elements.append(element)
       _swapElements(position, _elements.count - 1)
+      _didMutateElement(id: id, bufferBefore: bufferBefore)
     case (nil, let position?):
       _positions[id] = nil
       _didRemove(id: id)
@@ -336,8 +366,9 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   @inlinable
   package mutating func modifyElement(id: ID, _ body: (inout Element) -> Void) -> Bool {
     guard let position = _positions[id] else { return false }
-    _willMutateElement(id: id)
+    let buffer = _elementsBuffer
     body(&_elements[position])
+    _didMutateElement(id: id, bufferBefore: buffer)
     let newID = _id(_elements[position])
     if newID != id { _elementChangedID(at: position, from: id, to: newID) }
     return true
@@ -884,8 +915,9 @@ extension IdentifiedArray: RandomAccessCollection, MutableCollection {
     get { _elements[position] }
     _modify {
       let id = _id(_elements[position])
-      _willMutateElement(id: id)
+      let buffer = _elementsBuffer
       defer {
+        _didMutateElement(id: id, bufferBefore: buffer)
         let newID = _id(_elements[position])
         precondition(
           newID == id,
@@ -1073,12 +1105,32 @@ extension IdentifiedArray: CustomReflectable {
   }
 }
 
+/// How many low bits of an `IdentifiedArray`'s element version count in-place mutations; the bits
+/// above them are its epoch, from the process-wide counter (see `_elementVersion`). 24 bits: a
+/// fresh epoch after 16,777,215 mutations of one buffer in a row, and 2^40 epochs before the
+/// counter wraps.
+@inlinable
+var _elementVersionLocalBits: UInt64 { 24 }
+
+/// The low bits of an element version: the in-place mutations since its epoch began.
+@inlinable
+package var _elementVersionLocalMask: UInt64 { (1 << _elementVersionLocalBits) - 1 }
+
+/// An element version no `IdentifiedArray` had before: a fresh epoch, with its low bits zero.
+/// Out of line: it runs only when a mutation copied a shared buffer, which costs far more.
+@usableFromInline @inline(never)
+internal func _nextIdentifiedArrayElementEpoch() -> UInt64 {
+  _nextIdentifiedArrayVersion() << _elementVersionLocalBits
+}
+
 #if !canImport(Darwin)
 /// The versions of every `IdentifiedArray`, from one counter: a version is never given twice.
 ///
-/// Atomic where no Apple platform is, so that an element mutation takes no lock (a relaxed
-/// read-modify-write still never gives two callers the same value). Apple platforms keep the
-/// lock below: `Synchronization` needs macOS 15 / iOS 18, above the package's floor.
+/// Drawn from when the ids change (insertions, removals, moves) and for a new element epoch; never
+/// for an element mutated in place that owned its buffer (see `_elementVersion`), so the
+/// `forEach` hot path touches no process-wide state. Atomic where no Apple platform is (a relaxed
+/// read-modify-write still never gives two callers the same value); Apple platforms take the
+/// lock below, because `Synchronization` needs macOS 15 / iOS 18, above the package's floor.
 private let identifiedArrayVersions = Atomic<UInt64>(0)
 
 /// A version no `IdentifiedArray` had before.

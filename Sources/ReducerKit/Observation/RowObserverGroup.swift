@@ -2,9 +2,10 @@
 /// collection key path, compared by identity (cheaper than hashing the key path).
 package final class RowGroupID {}
 
-/// Where a collection of rows stands after an action, from `IdentifiedArray`'s versions (unique
-/// in the process): its structure version, its element version and the one before the last
-/// in-place access to an element, and that element's row key.
+/// Where a collection of rows stands after an action, from `IdentifiedArray`'s versions: its
+/// structure version, its element version and the one before the last in-place access to an
+/// element, and that element's row key. Two arrays with the same structure and element versions
+/// hold the same elements (see `IdentifiedArray._elementVersion` for why).
 package struct CollectionVersions {
   let structure: UInt64
   let element: UInt64

@@ -679,6 +679,50 @@ struct IdentifiedArrayTests {
     #expect(first._lastMutatedID == 0)
   }
 
+  @Test func anElementMutatedInPlaceAddsOneToTheElementVersion() {
+    // The forEach hot path: an array that owns its buffer counts the mutation itself, without
+    // the process-wide counter, through each way of mutating an element in place.
+    var array = todos(1, 2, 3)
+    var before = array._elementVersion
+    array[id: 2]?.title = "by id"
+    #expect(array._elementVersion == before &+ 1)
+    #expect(array._previousElementVersion == before)
+    #expect(array._lastMutatedID == 2)
+
+    before = array._elementVersion
+    array[1].title = "by position"
+    #expect(array._elementVersion == before &+ 1)
+    #expect(array._lastMutatedID == 2)
+
+    before = array._elementVersion
+    #expect(array.modifyElement(id: 3) { $0.title = "modified" })
+    #expect(array._elementVersion == before &+ 1)
+    #expect(array._previousElementVersion == before)
+    #expect(array._lastMutatedID == 3)
+    #expect(array.map(\.title) == ["todo 1", "by position", "modified"])
+  }
+
+  @Test func aMutationThatCopiesASharedBufferTakesAFreshEpoch() {
+    var array = todos(1, 2, 3)
+    for mutate in [
+      { (array: inout IdentifiedArrayOf<Todo>) in array[id: 2]?.title = "by id" },
+      { (array: inout IdentifiedArrayOf<Todo>) in array[0].title = "by position" },
+      { (array: inout IdentifiedArrayOf<Todo>) in _ = array.modifyElement(id: 3) { _ in } },
+    ] {
+      let version = array._elementVersion
+      var copy = array
+      mutate(&copy)
+      // Not one more than the shared version, which `array` can still reach by mutating in
+      // place: an epoch no array had, with no mutations counted yet.
+      #expect(copy._elementVersion != version &+ 1)
+      #expect(copy._elementVersion & _elementVersionLocalMask == 0)
+      #expect(copy._previousElementVersion == version)
+      array[id: 1]?.title = "again"
+      #expect(array._elementVersion == version &+ 1)
+      #expect(array._elementVersion != copy._elementVersion)
+    }
+  }
+
   @Test func duplicateIDInUniqueElementsIsAPreconditionFailure() async {
     let result = await #expect(
       processExitsWith: .failure, observing: [\.standardErrorContent]

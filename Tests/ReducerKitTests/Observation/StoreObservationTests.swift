@@ -138,6 +138,57 @@ import Testing
     #expect(observers.allSatisfy { $0.value == 1 })
   }
 
+  /// An undo, in one action: the rows restored from a copy kept in the state, then one of them
+  /// edited. The restored array carries the versions the copy had; the edit must not make it
+  /// look like the array seen last, with one more row edited.
+  struct Undo: Reducer {
+    struct State {
+      var rows: IdentifiedArrayOf<Form.Row>
+      var saved: IdentifiedArrayOf<Form.Row> = []
+    }
+    enum Action {
+      case save
+      case edit(id: Int, String)
+      case restoreAndEdit(id: Int, String)
+      case rows(IdentifiedAction<Int, String>)
+    }
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+      switch action {
+      case .save:
+        state.saved = state.rows
+      case .edit(let id, let title):
+        state.rows[id: id]?.title = title
+      case .restoreAndEdit(let id, let title):
+        state.rows = state.saved
+        state.rows[id: id]?.title = title
+      case .rows:
+        break
+      }
+      return .none
+    }
+  }
+
+  @Test func restoringSavedRowsAndEditingOneNotifiesEveryRowThatChanged() {
+    let store = Store(
+      initialState: Undo.State(rows: [Form.Row(id: 0), Form.Row(id: 1), Form.Row(id: 2)])
+    ) { Undo() }
+    let rowStores = store.scope(state: \.rows, action: Undo.Action.rows)
+    let observers = rowStores.map { _ in Changes() }
+    func observeRow(_ row: Int) { observers[row].observe { _ = rowStores[row].title } }
+    for row in rowStores.indices { observeRow(row) }
+    withExtendedLifetime(rowStores) {
+      store.send(.save)
+      store.send(.edit(id: 0, "edited"))
+      #expect(observers.map(\.value) == [1, 0, 0])
+      // Observation tracking is one-shot: row 0 is observed again, as a view that re-rendered.
+      observeRow(0)
+      store.send(.restoreAndEdit(id: 1, "new"))
+    }
+    // Row 0 went back to its saved title, row 1 was edited, row 2 is as it was.
+    #expect(observers.map(\.value) == [2, 1, 0])
+    #expect(rowStores.map(\.title) == ["", "new", ""])
+  }
+
   @Test func aChildStoreIsNotifiedOnlyWhenItsOwnStateChanged() {
     let store = makeStore()
     let child = store.scope(state: \.child, action: Form.Action.child)
