@@ -126,7 +126,7 @@ public final class TestStore<State: Equatable, Action> {
         }
       },
       withDependencies: { $0 = dependencies })
-    store = Store(core: core)
+    store = Store(runtime: core)
     rootDismissal.registry = core.registry
     ledger.withLock { $0.registry = core.registry }
     if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) {

@@ -115,19 +115,29 @@ package final class ObservationHub<State, Action> {
   /// store that read the whole state, the observers whose part changed, the streams.
   @inline(__always)
   package func didChangeState(_ state: UnsafePointer<State>) {
-    if hasObservedStore {
-      // Something read the state since the last notification: tell it. Observation tracking is
-      // one-shot, so until the state is read again nothing needs the registrar.
-      hasObservedStore = false
-      if let store = observedStore {
-        observedStore = nil
-        store.registrar.withMutation(of: store, keyPath: \.state) {}
-      }
-    }
+    if hasObservedStore { notifyObservedStore() }
     if hasObservers { notifyObservers(UnsafeRawPointer(state)) }
-    if hasSubscribers {
-      for subscriber in stateSubscribers.values { subscriber(state.pointee) }
+    if hasSubscribers { notifySubscribers(state) }
+  }
+
+  /// Tells the registrar of the store that read the whole state. Observation tracking is
+  /// one-shot, so until the state is read again nothing needs the registrar. Out of line, as the
+  /// other notifications: the send that returns `.none` with nothing observed only tests flags.
+  @inline(never)
+  private func notifyObservedStore() {
+    hasObservedStore = false
+    if let store = observedStore {
+      observedStore = nil
+      store.registrar.withMutation(of: store, keyPath: \.state) {}
     }
+  }
+
+  /// Hands the state to every stream of states. Out of line: the copy of the state it makes
+  /// needs stack space of the state's size, which the caller would otherwise reserve on every
+  /// action.
+  @inline(never)
+  private func notifySubscribers(_ state: UnsafePointer<State>) {
+    for subscriber in stateSubscribers.values { subscriber(state.pointee) }
   }
 
   /// Removes the observers of the parts of scoped stores released since the last call, so that

@@ -164,6 +164,7 @@ package final class StoreRuntime<State, Action>: StoreCore, EffectHost {
 
   /// Reduces `action`. `group` is the group the effects it starts join; `nil` until one starts
   /// (then it is the group made for them).
+  @inline(__always)
   private func reduce(_ action: Action, group: inout EffectGroup?) {
     if !hasDependencies {
       reduceNow(action, group: &group)
@@ -174,6 +175,7 @@ package final class StoreRuntime<State, Action>: StoreCore, EffectHost {
     }
   }
 
+  @inline(__always)
   private func reduceNow(_ action: Action, group: inout EffectGroup?) {
     let effect = reducer.reduce(&storage.value, action)
     observation.didChangeState(storage.typed)

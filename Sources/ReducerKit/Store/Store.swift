@@ -40,10 +40,24 @@ public final class Store<State, Action>: Observable {
   /// directly rather than through the core.
   private let forwarder: ActionForwarder<Action>?
 
+  /// The runtime, for a root store made with ``init(runtime:)``: a send calls it directly, not
+  /// through the `any StoreCore` existential.
+  private let runtime: StoreRuntime<State, Action>?
+
+  /// A store over `core`: a scoped store's view, or a root store given as a core.
   package init(core: any StoreCore<State, Action>) {
     self.core = core
     isRoot = core.isRoot
     forwarder = core.forwarder
+    runtime = nil
+  }
+
+  /// The root store of `runtime`.
+  package init(runtime: StoreRuntime<State, Action>) {
+    core = runtime
+    isRoot = true
+    forwarder = nil
+    self.runtime = runtime
   }
 
   /// Creates a store that runs `reducer` from `initialState`.
@@ -71,7 +85,7 @@ public final class Store<State, Action>: Observable {
     withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil
   ) where R.State == State, R.Action == Action {
     self.init(
-      core: Self.makeRuntime(
+      runtime: Self.makeRuntime(
         initialState: initialState(), reducer: reducer, withDependencies: prepareDependencies))
   }
 
@@ -256,6 +270,8 @@ public final class Store<State, Action>: Observable {
   /// - Returns: A task that waits for or cancels the effects the action started.
   @discardableResult
   public func send(_ action: Action) -> StoreTask {
+    // Optional chaining borrows the runtime in place (`if let` would retain and release it).
+    if let task = runtime?.send(action, group: nil) { return task }
     if let forwarder { return forwarder(action, nil) }
     return core.send(action, group: nil)
   }
