@@ -6,12 +6,21 @@ package final class RowGroupID {}
 /// structure version, its element version and the one before the last in-place access to an
 /// element, and that element's row key. Two arrays with the same structure and element versions
 /// hold the same elements (see `IdentifiedArray._elementVersion` for why).
+@usableFromInline
 package struct CollectionVersions {
-  let structure: UInt64
-  let element: UInt64
-  let previousElement: UInt64
+  @usableFromInline let structure: UInt64
+  @usableFromInline let element: UInt64
+  @usableFromInline let previousElement: UInt64
   /// The ``RowKey`` of the element last accessed in place, if any.
-  let lastMutatedKey: Int?
+  @usableFromInline let lastMutatedKey: Int?
+
+  @inlinable
+  init(structure: UInt64, element: UInt64, previousElement: UInt64, lastMutatedKey: Int?) {
+    self.structure = structure
+    self.element = element
+    self.previousElement = previousElement
+    self.lastMutatedKey = lastMutatedKey
+  }
 
   /// The versions of a collection that is gone (the state of a scoped store that held it went
   /// away): equal to no collection's.
@@ -27,9 +36,10 @@ package struct CollectionVersions {
 /// Two ids can share a key: their rows' observers are then grouped together, and an action on
 /// either row checks both. That is only more checking, never a missed change: each observer's
 /// check compares its own part's value.
+@usableFromInline
 package enum RowKey {
   /// The key of the row with `id`.
-  @inline(__always)
+  @inlinable @inline(__always)
   static func of<ID: Hashable>(_ id: ID) -> Int { id.hashValue }
 }
 

@@ -112,6 +112,7 @@ private final class DynamicPart<State, Value>: TypedPart<State, Value> {
 
 /// Runs a check on a scoped store's state, found in the root store's state: `nil` when that state
 /// is gone.
+@usableFromInline
 package typealias StateLift = (
   _ rootState: UnsafeRawPointer, _ check: (_ state: UnsafeRawPointer) -> Bool
 ) -> Bool?

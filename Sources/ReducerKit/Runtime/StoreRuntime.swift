@@ -63,6 +63,11 @@ package final class StoreRuntime<State, Action>: StoreCore, EffectHost {
 
   package var isValid: Bool { true }
 
+  package func withCurrentState(_ body: (_ state: UnsafeRawPointer) -> Void) -> Bool {
+    body(storage.raw)
+    return true
+  }
+
   package var liftToRoot: StateLift? { nil }
 
   package var releasedParts: ReleasedParts { observation.releasedParts }

@@ -15,8 +15,12 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>: S
   /// For the store of a collection's element: its row group and id, so observers of this store
   /// are checked only when an action touched this row.
   var row: RowIdentity?
-  /// The last state seen, for a store whose state can go away.
-  private var lastState: State?
+  /// The last state seen, for a store whose state can go away (`nil` for one whose state cannot).
+  ///
+  /// In a ``StateStorage`` rather than a `State?`: in this generic code every assignment to a
+  /// `State?` looks up the `Optional<State>` type metadata at run time, and a row store assigns
+  /// it after every action it sends and every read. Destroyed in `deinit`.
+  private let lastState: StateStorage<State>?
   private let canGoAway: Bool
   /// Sends an action on to the parent's runtime, through the ancestors that only forward (see
   /// ``StoreCore/forwarder``); `nil` for state that can go away, whose sends check presence.
@@ -57,23 +61,32 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>: S
     self.toState = toState
     self.fromAction = fromAction
     canGoAway = false
+    lastState = nil
     registry = parent.core.registry
     forward = Self.forward(to: parent, with: fromAction, forwarding: forwarding)
   }
 
+  deinit {
+    lastState?.destroy()
+  }
+
+  /// A core for state that can go away. `lift`, when given, finds the state in the parent's in
+  /// place (a ``RowReader``'s); without one, it is `toOptionalState` applied to the parent's.
   init(
     parent: Store<ParentState, ParentAction>,
     initialState: State,
     toOptionalState: @escaping (ParentState) -> State?,
+    lift: StateLift? = nil,
     fromAction: @escaping (Action) -> ParentAction
   ) {
     self.parent = parent
     self.toState = toOptionalState
     self.fromAction = fromAction
-    lastState = initialState
+    lastState = StateStorage(initialState)
     canGoAway = true
     registry = parent.core.registry
     forward = nil
+    givenLift = lift
   }
 
   package var isRoot: Bool { false }
@@ -82,28 +95,48 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>: S
 
   package var state: State {
     guard canGoAway else { return toState(parent.core.state)! }
-    if let state = toState(parent.core.state) {
-      lastState = state
-      return state
+    // Found in place (no copy of the parent's state), and kept for when it is gone.
+    let lastState = lastState!
+    _ = withCurrentState { state in
+      lastState.value = state.assumingMemoryBound(to: State.self).pointee
     }
-    return lastState!
+    return lastState.value
   }
 
   package var isValid: Bool {
-    parent.core.isValid && toState(parent.core.state) != nil
+    withCurrentState { _ in }
+  }
+
+  /// This core's state, found in its parent's in place (through ``liftToParent``): no copy of
+  /// the parent's state, which for the root is the whole state of the feature.
+  package func withCurrentState(_ body: (_ state: UnsafeRawPointer) -> Void) -> Bool {
+    let liftToParent = liftToParent
+    var isPresent = false
+    _ = parent.core.withCurrentState { parentState in
+      isPresent =
+        liftToParent(parentState) { state in
+          body(state)
+          return true
+        } != nil
+    }
+    return isPresent
   }
 
   package func access(from store: Store<State, Action>) {
     parent.core.access(from: parent)
   }
 
+  /// The lift given at init, if any (see ``liftToParent``).
+  private var givenLift: StateLift?
+
   /// Finds this core's state in the parent's state and runs a check on it; `nil` when the state
   /// is gone.
-  private lazy var liftToParent: StateLift = { [toState] parentState, check in
-    guard let state = toState(parentState.assumingMemoryBound(to: ParentState.self).pointee)
-    else { return nil }
-    return withUnsafePointer(to: state) { check(UnsafeRawPointer($0)) }
-  }
+  private lazy var liftToParent: StateLift =
+    givenLift ?? { [toState] parentState, check in
+      guard let state = toState(parentState.assumingMemoryBound(to: ParentState.self).pointee)
+      else { return nil }
+      return withUnsafePointer(to: state) { check(UnsafeRawPointer($0)) }
+    }
 
   /// Finds this core's state in the root's, through each ancestor. Made once.
   package var liftToRoot: StateLift? { liftFromRoot }
@@ -182,7 +215,11 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>: S
       }
       return true
     }
-    if let state = toState(parent.core.state) { lastState = state }
+    if let lastState {
+      _ = withCurrentState { state in
+        lastState.value = state.assumingMemoryBound(to: State.self).pointee
+      }
+    }
     return task
   }
 

@@ -385,48 +385,28 @@ public final class Store<State, Action>: Observable {
   /// reads the last state it saw; actions it sends then are ignored with a runtime warning.
   ///
   /// - Complexity: O(*n*) in the number of elements.
+  @inlinable
   public func scope<ElementID: Hashable, ElementState, ElementAction>(
     state: KeyPath<State, IdentifiedArray<ElementID, ElementState>>,
     action: @escaping (IdentifiedAction<ElementID, ElementAction>) -> Action
   ) -> [Store<ElementState, ElementAction>] {
+    // The rows' way to their elements is built here, compiled for the caller's types.
+    scope(state: state, action: action, rows: RowReader(state, action: action))
+  }
+
+  /// The stores of the rows of the collection at `state`, whose reads of their elements (and of
+  /// the collection's versions) and whose action embedding `rows` makes.
+  @usableFromInline
+  func scope<ElementID: Hashable, ElementState, ElementAction>(
+    state: KeyPath<State, IdentifiedArray<ElementID, ElementState>>,
+    action: @escaping (IdentifiedAction<ElementID, ElementAction>) -> Action,
+    rows: RowReader<State, Action, ElementID, ElementState, ElementAction>
+  ) -> [Store<ElementState, ElementAction>] {
     dropReleasedChildren()
     let elements = core.state[keyPath: state]
     let actionType = ObjectIdentifier(ElementAction.self)
-    // Read after each action by the rows' observer group: in place when the collection is a
-    // stored field (no copy of it, no key path projection).
-    let collectionOffset = MemoryLayout<State>.offset(of: state)
-    typealias Elements = IdentifiedArray<ElementID, ElementState>
-    let versionFields: (structure: Int, element: Int, previousElement: Int, lastMutatedID: Int)? =
-      if let structure = MemoryLayout<Elements>.offset(of: \Elements._structureVersion),
-        let element = MemoryLayout<Elements>.offset(of: \Elements._elementVersion),
-        let previousElement = MemoryLayout<Elements>.offset(of: \Elements._previousElementVersion),
-        let lastMutatedID = MemoryLayout<Elements>.offset(of: \Elements._lastMutatedID)
-      {
-        (structure, element, previousElement, lastMutatedID)
-      } else {
-        nil
-      }
-    let readVersions: (UnsafeRawPointer) -> CollectionVersions = { pointer in
-      func versions(_ elements: IdentifiedArray<ElementID, ElementState>) -> CollectionVersions {
-        CollectionVersions(
-          structure: elements._structureVersion, element: elements._elementVersion,
-          previousElement: elements._previousElementVersion,
-          lastMutatedKey: elements._lastMutatedID.map { RowKey.of($0) })
-      }
-      guard let collectionOffset, let fields = versionFields else {
-        return versions(pointer.assumingMemoryBound(to: State.self).pointee[keyPath: state])
-      }
-      // In place, field by field: no copy of the collection (and no lookup of its type's
-      // metadata, which a copy needs in unspecialized code).
-      let elements = pointer + collectionOffset
-      let lastMutatedID = (elements + fields.lastMutatedID).assumingMemoryBound(
-        to: ElementID?.self)
-      return CollectionVersions(
-        structure: elements.load(fromByteOffset: fields.structure, as: UInt64.self),
-        element: elements.load(fromByteOffset: fields.element, as: UInt64.self),
-        previousElement: elements.load(fromByteOffset: fields.previousElement, as: UInt64.self),
-        lastMutatedKey: lastMutatedID.pointee.map { RowKey.of($0) })
-    }
+    // Read after each action by the rows' observer group (see `RowReader`).
+    let readVersions = rows.readVersions
     return elements.map { element in
       let id = elements._id(element)
       let key = ScopeKey(state: state, action: actionType, element: AnyHashable(id))
@@ -435,8 +415,8 @@ public final class Store<State, Action>: Observable {
       }
       let core = ScopedStoreCore(
         parent: self, initialState: element,
-        toOptionalState: { $0[keyPath: state][id: id] },
-        fromAction: { action(.element(id: id, action: $0)) })
+        toOptionalState: rows.makeToState(id), lift: rows.makeLift(id),
+        fromAction: rows.makeEmbed(id))
       core.row = .init(
         group: rowGroupID(for: state),
         key: RowKey.of(id),

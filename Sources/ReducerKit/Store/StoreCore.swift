@@ -18,6 +18,11 @@ package protocol StoreCore<State, Action>: AnyObject {
   /// Whether the state can be read (a scoped store whose state went away cannot).
   var isValid: Bool { get }
 
+  /// Calls `body` with a pointer to the current state, without copying the root's: the root's
+  /// own memory, or this core's state found in it. Returns `false`, without calling `body`, when
+  /// the state is gone.
+  func withCurrentState(_ body: (_ state: UnsafeRawPointer) -> Void) -> Bool
+
   /// Sends an action; `group` is the group of the effect that sent it, if any.
   func send(_ action: Action, group: EffectGroup?) -> StoreTask
 

@@ -1,0 +1,80 @@
+/// How the stores of the elements of an `IdentifiedArray` reach their elements in their parent's
+/// state, and their parent's actions: built in inlinable code, so that it is compiled where the
+/// row's types are known.
+///
+/// A row store reads its element after every action it sends (is it still there? what is it
+/// now?), for every check of its observers and for the rows' versions. Written generically, each
+/// read applied the key path to a copy of the parent's state, copied the collection out of it
+/// and looked the id up in code that fetched the type metadata of the collection, its dictionary,
+/// the element's `Optional` and the `IdentifiedAction` on every call. Compiled for the concrete
+/// types, a read finds the collection at its byte offset when it is a stored field
+/// (`MemoryLayout.offset(of:)`), looks the id up once and hands on the element where it is
+/// stored, with no copy.
+@usableFromInline
+package struct RowReader<Parent, ParentAction, ID: Hashable, Element, ElementAction> {
+  /// Makes the row with `id`'s ``StateLift``: it runs a check on the element in place in the
+  /// parent's state, or returns `nil` when the id is not in the collection.
+  @usableFromInline let makeLift: (ID) -> StateLift
+  /// Makes the row with `id`'s projection from a parent state value.
+  @usableFromInline let makeToState: (ID) -> (Parent) -> Element?
+  /// Makes the row with `id`'s embedding of its actions in the parent's.
+  @usableFromInline let makeEmbed: (ID) -> (ElementAction) -> ParentAction
+  /// The collection's versions, read in place from a pointer to the parent's state, for the
+  /// rows' observer group.
+  @usableFromInline let readVersions: (UnsafeRawPointer) -> CollectionVersions
+
+  /// The reader of the elements of the collection at `keyPath`, whose actions `action` embeds.
+  @inlinable
+  package init(
+    _ keyPath: KeyPath<Parent, IdentifiedArray<ID, Element>>,
+    action: @escaping (IdentifiedAction<ID, ElementAction>) -> ParentAction
+  ) {
+    let offset = MemoryLayout<Parent>.offset(of: keyPath)
+    makeLift = { id in
+      { parentState, check in
+        Self.withElements(in: parentState, offset: offset, keyPath: keyPath) { elements in
+          guard let position = elements.pointee._positions[id] else { return nil }
+          return elements.pointee._elements.withUnsafeBufferPointer { buffer in
+            check(UnsafeRawPointer(buffer.baseAddress! + position))
+          }
+        }
+      }
+    }
+    makeToState = { id in
+      { parent in
+        withUnsafePointer(to: parent) { parent in
+          Self.withElements(in: UnsafeRawPointer(parent), offset: offset, keyPath: keyPath) {
+            $0.pointee[id: id]
+          }
+        }
+      }
+    }
+    makeEmbed = { id in { action(.element(id: id, action: $0)) } }
+    readVersions = { parentState in
+      Self.withElements(in: parentState, offset: offset, keyPath: keyPath) { elements in
+        CollectionVersions(
+          structure: elements.pointee._structureVersion,
+          element: elements.pointee._elementVersion,
+          previousElement: elements.pointee._previousElementVersion,
+          lastMutatedKey: elements.pointee._lastMutatedID.map { RowKey.of($0) })
+      }
+    }
+  }
+
+  /// Calls `body` with the collection in the parent's state at `parentState`: where it is stored
+  /// when it is a stored field at `offset` (the documented use of a stored property's offset: no
+  /// key path projection, no copy), else a copy made through the key path. `body` reads it
+  /// member by member through the pointer, which never copies it.
+  @inlinable
+  static func withElements<Result>(
+    in parentState: UnsafeRawPointer, offset: Int?,
+    keyPath: KeyPath<Parent, IdentifiedArray<ID, Element>>,
+    _ body: (UnsafePointer<IdentifiedArray<ID, Element>>) -> Result
+  ) -> Result {
+    guard let offset else {
+      let parent = parentState.assumingMemoryBound(to: Parent.self)
+      return withUnsafePointer(to: parent.pointee[keyPath: keyPath], body)
+    }
+    return body((parentState + offset).assumingMemoryBound(to: IdentifiedArray<ID, Element>.self))
+  }
+}

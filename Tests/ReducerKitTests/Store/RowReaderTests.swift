@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+
+@testable import ReducerKit
+
+/// The row stores' way to their elements: in place at the collection's offset when it is a
+/// stored field, through the key path when it is computed; the same answers either way.
+@Suite struct RowReaderTests {
+  struct Row: Identifiable, Equatable {
+    let id: Int
+    var title = ""
+  }
+  struct Parent {
+    var rows: IdentifiedArrayOf<Row> = [Row(id: 1, title: "one"), Row(id: 2, title: "two")]
+    /// The same collection behind a computed property: no stored offset.
+    var computedRows: IdentifiedArrayOf<Row> { rows }
+  }
+  enum ParentAction: Equatable {
+    case rows(IdentifiedAction<Int, String>)
+  }
+
+  /// The reader of the stored collection (index 0) or of the computed one (index 1).
+  static func reader(_ index: Int) -> (String, RowReader<Parent, ParentAction, Int, Row, String>) {
+    index == 0
+      ? ("stored", RowReader(\Parent.rows, action: ParentAction.rows))
+      : ("computed", RowReader(\Parent.computedRows, action: ParentAction.rows))
+  }
+
+  /// The title of the row with `id` that `reader`'s lift finds in `parent`, or `nil`.
+  func liftedTitle(
+    _ reader: RowReader<Parent, ParentAction, Int, Row, String>, id: Int, in parent: Parent
+  ) -> String?? {
+    var title: String?
+    let found = withUnsafePointer(to: parent) { parent in
+      reader.makeLift(id)(UnsafeRawPointer(parent)) { row in
+        title = row.assumingMemoryBound(to: Row.self).pointee.title
+        return true
+      }
+    }
+    return found == nil ? .some(nil) : title
+  }
+
+  @Test(arguments: [0, 1])
+  func theLiftFindsThePresentRowAndNoOther(reader index: Int) {
+    let (name, reader) = Self.reader(index)
+    var parent = Parent()
+    #expect(liftedTitle(reader, id: 2, in: parent) == "two", "\(name)")
+    #expect(liftedTitle(reader, id: 3, in: parent) == .some(nil), "\(name)")
+    parent.rows[id: 2] = nil
+    #expect(liftedTitle(reader, id: 2, in: parent) == .some(nil), "\(name)")
+    #expect(liftedTitle(reader, id: 1, in: parent) == "one", "\(name)")
+  }
+
+  @Test(arguments: [0, 1])
+  func theProjectionAndTheEmbeddingNameTheRow(reader index: Int) {
+    let (name, reader) = Self.reader(index)
+    let parent = Parent()
+    #expect(reader.makeToState(1)(parent) == Row(id: 1, title: "one"), "\(name)")
+    #expect(reader.makeToState(9)(parent) == nil, "\(name)")
+    #expect(reader.makeEmbed(2)("new") == .rows(.element(id: 2, action: "new")), "\(name)")
+  }
+
+  @Test(arguments: [0, 1])
+  func theVersionsAreTheCollections(reader index: Int) {
+    let (name, reader) = Self.reader(index)
+    var parent = Parent()
+    parent.rows[id: 2]?.title = "changed"
+    let versions = withUnsafePointer(to: parent) { reader.readVersions(UnsafeRawPointer($0)) }
+    #expect(versions.structure == parent.rows._structureVersion, "\(name)")
+    #expect(versions.element == parent.rows._elementVersion, "\(name)")
+    #expect(versions.previousElement == parent.rows._previousElementVersion, "\(name)")
+    #expect(versions.lastMutatedKey == RowKey.of(2), "\(name)")
+  }
+
+  @MainActor
+  @Test func rowStoresOfAComputedCollectionReadAndSendLikeStoredOnes() {
+    struct Feature: Reducer {
+      struct State {
+        var parent = Parent()
+        var rows: IdentifiedArrayOf<Row> { parent.rows }
+      }
+      enum Action { case rows(IdentifiedAction<Int, String>) }
+      func reduce(into state: inout State, action: Action) -> Effect<Action> {
+        if case .rows(.element(let id, let title)) = action {
+          state.parent.rows[id: id]?.title = title
+        }
+        return .none
+      }
+    }
+    let store = Store(initialState: Feature.State()) { Feature() }
+    let rowStores = store.scope(state: \.rows, action: Feature.Action.rows)
+    #expect(rowStores.map(\.title) == ["one", "two"])
+    rowStores[1].send("renamed")
+    #expect(rowStores[1].title == "renamed")
+    #expect(store.withState(\.parent.rows[1].title) == "renamed")
+  }
+}
