@@ -62,6 +62,12 @@ package final class RowObserverGroup {
   private var structure: UInt64
   private var element: UInt64
   /// Each row's observers, by ``RowKey``; their checks get a pointer to the root's state.
+  ///
+  /// Unchecked for exclusivity, like the hub's lists: every access is on the main actor, and
+  /// the checks that run user code while a row's observers are being filtered (an `==`, a key
+  /// path) register no observers (the hub refuses them while it checks), so nothing reaches
+  /// this dictionary during an access to it; the dynamic check was a runtime call per action.
+  @exclusivity(unchecked)
   private var rows: [Int: [StateObserver]] = [:]
   /// How many observers are live in all rows.
   private(set) var liveCount = 0

@@ -1,6 +1,5 @@
 /// The state of a root store, in memory the store owns: the one place the runtime holds state
-/// through a raw pointer. (A scoped store whose state can go away keeps the last state it saw in
-/// one too, for the same reason as its `State?` would cost: see `ScopedStoreCore.lastState`.)
+/// through a raw pointer.
 ///
 /// Why a pointer and not a stored property: the reducer mutates the state in place (no copy, so
 /// copy-on-write buffers stay unique), and no exclusive access to a property is in progress that

@@ -63,6 +63,8 @@ package final class StoreRuntime<State, Action>: StoreCore, EffectHost {
 
   package var isValid: Bool { true }
 
+  package var isReducing: Bool { isDraining }
+
   package func withCurrentState(_ body: (_ state: UnsafeRawPointer) -> Void) -> Bool {
     body(storage.raw)
     return true

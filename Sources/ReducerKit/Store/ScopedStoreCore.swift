@@ -15,12 +15,21 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>: S
   /// For the store of a collection's element: its row group and id, so observers of this store
   /// are checked only when an action touched this row.
   var row: RowIdentity?
-  /// The last state seen, for a store whose state can go away (`nil` for one whose state cannot).
+  /// Where the last state seen is kept, for a store whose state can go away (`nil` for one
+  /// whose state cannot): memory allocated and initialized with a `State` at init, destroyed
+  /// and freed in `deinit`, only ever accessed on the main actor (and by `deinit`, when nothing
+  /// else can reach it: hence `nonisolated(unsafe)`).
   ///
-  /// In a ``StateStorage`` rather than a `State?`: in this generic code every assignment to a
-  /// `State?` looks up the `Optional<State>` type metadata at run time, and a row store assigns
-  /// it after every action it sends and every read. Destroyed in `deinit`.
-  private let lastState: StateStorage<State>?
+  /// Raw memory rather than a `State?` (or an optional typed pointer): in this generic code each
+  /// use of a `State?` or of an `Optional` of any type built from `State` looks up that type's
+  /// metadata at run time, and a row store updates its last state after every action it sends
+  /// and every read. `Optional<UnsafeMutableRawPointer>` is a type the compiler knows.
+  nonisolated(unsafe) private let lastStateMemory: UnsafeMutableRawPointer?
+
+  /// The last state seen: only for a store whose state can go away.
+  private var lastState: UnsafeMutablePointer<State> {
+    lastStateMemory.unsafelyUnwrapped.assumingMemoryBound(to: State.self)
+  }
   private let canGoAway: Bool
   /// Sends an action on to the parent's runtime, through the ancestors that only forward (see
   /// ``StoreCore/forwarder``); `nil` for state that can go away, whose sends check presence.
@@ -61,13 +70,15 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>: S
     self.toState = toState
     self.fromAction = fromAction
     canGoAway = false
-    lastState = nil
+    lastStateMemory = nil
     registry = parent.core.registry
     forward = Self.forward(to: parent, with: fromAction, forwarding: forwarding)
   }
 
   deinit {
-    lastState?.destroy()
+    guard let lastStateMemory else { return }
+    lastStateMemory.assumingMemoryBound(to: State.self).deinitialize(count: 1)
+    lastStateMemory.deallocate()
   }
 
   /// A core for state that can go away. `lift`, when given, finds the state in the parent's in
@@ -82,7 +93,9 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>: S
     self.parent = parent
     self.toState = toOptionalState
     self.fromAction = fromAction
-    lastState = StateStorage(initialState)
+    let memory = UnsafeMutablePointer<State>.allocate(capacity: 1)
+    memory.initialize(to: initialState)
+    lastStateMemory = UnsafeMutableRawPointer(memory)
     canGoAway = true
     registry = parent.core.registry
     forward = nil
@@ -91,16 +104,25 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>: S
 
   package var isRoot: Bool { false }
 
+  package var isReducing: Bool { parent.core.isReducing }
+
   package var forwarder: ActionForwarder<Action>? { forward }
 
   package var state: State {
-    guard canGoAway else { return toState(parent.core.state)! }
+    guard canGoAway else { return projectedState() }
     // Found in place (no copy of the parent's state), and kept for when it is gone.
-    let lastState = lastState!
+    let lastState = lastState
     _ = withCurrentState { state in
-      lastState.value = state.assumingMemoryBound(to: State.self).pointee
+      lastState.pointee = state.assumingMemoryBound(to: State.self).pointee
     }
-    return lastState.value
+    return lastState.pointee
+  }
+
+  /// The state of a core whose state cannot go away. Out of line: the `State?` it unwraps would
+  /// otherwise have its metadata looked up on every read of a row store's state too.
+  @inline(never)
+  private func projectedState() -> State {
+    toState(parent.core.state)!
   }
 
   package var isValid: Bool {
@@ -202,25 +224,42 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>: S
   /// (or bring back) the state first.
   @inline(never)
   private func sendIfPresent(_ action: Action, group: EffectGroup?) -> StoreTask {
-    let task = parent.core.send(fromAction(action), group: group) { [self] in
+    let task: StoreTask
+    if !parent.core.isReducing {
+      // Reduced at once: the state is checked now, with no check to keep for later (a closure
+      // allocated per send).
       guard isValid else {
-        runtimeWarn(
-          """
-          An action was sent to a scoped store whose state is no longer present: \
-          \(describe(action)). The action was ignored. A view kept a child store after the \
-          child state was dismissed or removed, or an action removed it before an action sent \
-          to it from a reducer was reduced.
-          """)
-        return false
+        Self.warnAbsent(action)
+        return StoreTask(group: nil, registry: nil)
       }
-      return true
+      task = parent.core.send(fromAction(action), group: group)
+    } else {
+      task = parent.core.send(fromAction(action), group: group) { [self] in
+        guard isValid else {
+          Self.warnAbsent(action)
+          return false
+        }
+        return true
+      }
     }
-    if let lastState {
+    if lastStateMemory != nil {
+      let lastState = lastState
       _ = withCurrentState { state in
-        lastState.value = state.assumingMemoryBound(to: State.self).pointee
+        lastState.pointee = state.assumingMemoryBound(to: State.self).pointee
       }
     }
     return task
+  }
+
+  /// Reports an action sent to this store while its state is gone.
+  private static func warnAbsent(_ action: Action) {
+    runtimeWarn(
+      """
+      An action was sent to a scoped store whose state is no longer present: \
+      \(describe(action)). The action was ignored. A view kept a child store after the \
+      child state was dismissed or removed, or an action removed it before an action sent \
+      to it from a reducer was reduced.
+      """)
   }
 
   package func subscribe(_ onState: @escaping @MainActor (State) -> Void) -> UInt64 {

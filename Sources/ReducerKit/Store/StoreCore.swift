@@ -23,6 +23,9 @@ package protocol StoreCore<State, Action>: AnyObject {
   /// the state is gone.
   func withCurrentState(_ body: (_ state: UnsafeRawPointer) -> Void) -> Bool
 
+  /// Whether the root is reducing an action now: an action sent meanwhile is queued.
+  var isReducing: Bool { get }
+
   /// Sends an action; `group` is the group of the effect that sent it, if any.
   func send(_ action: Action, group: EffectGroup?) -> StoreTask
 
