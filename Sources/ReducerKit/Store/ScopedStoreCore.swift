@@ -71,6 +71,7 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>: S
     self.fromAction = fromAction
     canGoAway = false
     lastStateMemory = nil
+    liftToParent = Self.lift(through: toState)
     registry = parent.core.registry
     forward = Self.forward(to: parent, with: fromAction, forwarding: forwarding)
   }
@@ -99,7 +100,7 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>: S
     canGoAway = true
     registry = parent.core.registry
     forward = nil
-    givenLift = lift
+    liftToParent = lift ?? Self.lift(through: toOptionalState)
   }
 
   package var isRoot: Bool { false }
@@ -148,17 +149,18 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>: S
     parent.core.access(from: parent)
   }
 
-  /// The lift given at init, if any (see ``liftToParent``).
-  private var givenLift: StateLift?
-
   /// Finds this core's state in the parent's state and runs a check on it; `nil` when the state
-  /// is gone.
-  private lazy var liftToParent: StateLift =
-    givenLift ?? { [toState] parentState, check in
+  /// is gone. Made at init: a row store's reader's lift, or `toState` applied to the parent's.
+  private let liftToParent: StateLift
+
+  /// The lift of a core without a reader: `toState` applied to the parent's state, in place.
+  private static func lift(through toState: @escaping (ParentState) -> State?) -> StateLift {
+    { parentState, check in
       guard let state = toState(parentState.assumingMemoryBound(to: ParentState.self).pointee)
       else { return nil }
       return withUnsafePointer(to: state) { check(UnsafeRawPointer($0)) }
     }
+  }
 
   /// Finds this core's state in the root's, through each ancestor. Made once.
   package var liftToRoot: StateLift? { liftFromRoot }
