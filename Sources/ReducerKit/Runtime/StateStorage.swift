@@ -48,3 +48,40 @@ package struct StateStorage<State>: @unchecked Sendable {
     pointer.deallocate()
   }
 }
+
+/// Memory holding one state value whose type the holder knows but this type does not: how a
+/// scoped store whose state can go away keeps the last state it saw.
+///
+/// Not generic on purpose: the holder is generic code that is not specialized, where each use of
+/// an `Optional` of a type built from the state's type (a `State?`, a `StateStorage<State>?`)
+/// looks up that `Optional`'s metadata at run time, and a row store updates its last state after
+/// every action it sends and every read. An `Optional<StateMemory>` is a type the compiler knows.
+///
+/// Invariants (the holder's, as for ``StateStorage``):
+/// - Made by ``init(_:)``, which initializes it with a value; from then on it always holds a
+///   valid value of that one type, and every access names that type.
+/// - Used on the main actor only, and by ``destroy(as:)`` from the holder's `deinit`, when
+///   nothing else can reach it: hence the unchecked `Sendable`.
+/// - ``destroy(as:)`` is called exactly once, by the holder.
+package struct StateMemory: @unchecked Sendable {
+  private let raw: UnsafeMutableRawPointer
+
+  /// Allocates the memory and initializes it with `value`.
+  init<State>(_ value: State) {
+    let typed = UnsafeMutablePointer<State>.allocate(capacity: 1)
+    typed.initialize(to: value)
+    raw = UnsafeMutableRawPointer(typed)
+  }
+
+  /// The value, as the type it was made with, read and replaced in place.
+  @inline(__always)
+  func pointer<State>(to _: State.Type) -> UnsafeMutablePointer<State> {
+    raw.assumingMemoryBound(to: State.self)
+  }
+
+  /// Destroys the value, of the type it was made with, and frees the memory.
+  func destroy<State>(as _: State.Type) {
+    raw.assumingMemoryBound(to: State.self).deinitialize(count: 1)
+    raw.deallocate()
+  }
+}

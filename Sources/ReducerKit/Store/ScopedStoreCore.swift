@@ -15,20 +15,15 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>: S
   /// For the store of a collection's element: its row group and id, so observers of this store
   /// are checked only when an action touched this row.
   var row: RowIdentity?
-  /// Where the last state seen is kept, for a store whose state can go away (`nil` for one
-  /// whose state cannot): memory allocated and initialized with a `State` at init, destroyed
-  /// and freed in `deinit`, only ever accessed on the main actor (and by `deinit`, when nothing
-  /// else can reach it: hence `nonisolated(unsafe)`).
-  ///
-  /// Raw memory rather than a `State?` (or an optional typed pointer): in this generic code each
-  /// use of a `State?` or of an `Optional` of any type built from `State` looks up that type's
-  /// metadata at run time, and a row store updates its last state after every action it sends
-  /// and every read. `Optional<UnsafeMutableRawPointer>` is a type the compiler knows.
-  nonisolated(unsafe) private let lastStateMemory: UnsafeMutableRawPointer?
+  /// The last state seen, for a store whose state can go away (`nil` for one whose state
+  /// cannot). A ``StateMemory`` rather than a `State?`: in this generic code each use of a
+  /// `State?` looks up `Optional<State>`'s metadata, and a row store updates its last state after
+  /// every action it sends and every read.
+  private let lastStateMemory: StateMemory?
 
   /// The last state seen: only for a store whose state can go away.
   private var lastState: UnsafeMutablePointer<State> {
-    lastStateMemory.unsafelyUnwrapped.assumingMemoryBound(to: State.self)
+    lastStateMemory.unsafelyUnwrapped.pointer(to: State.self)
   }
   private let canGoAway: Bool
   /// Sends an action on to the parent's runtime, through the ancestors that only forward (see
@@ -77,9 +72,7 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>: S
   }
 
   deinit {
-    guard let lastStateMemory else { return }
-    lastStateMemory.assumingMemoryBound(to: State.self).deinitialize(count: 1)
-    lastStateMemory.deallocate()
+    lastStateMemory?.destroy(as: State.self)
   }
 
   /// A core for state that can go away. `lift`, when given, finds the state in the parent's in
@@ -94,9 +87,7 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>: S
     self.parent = parent
     self.toState = toOptionalState
     self.fromAction = fromAction
-    let memory = UnsafeMutablePointer<State>.allocate(capacity: 1)
-    memory.initialize(to: initialState)
-    lastStateMemory = UnsafeMutableRawPointer(memory)
+    lastStateMemory = StateMemory(initialState)
     canGoAway = true
     registry = parent.core.registry
     forward = nil

@@ -64,4 +64,32 @@ import Testing
     #expect(before == after)
     #expect(storage.value == [1, 2])
   }
+
+  // MARK: StateMemory (a scoped store's last state)
+
+  @Test func stateMemoryHoldsItsValueAndIsReplacedInPlace() {
+    let memory = StateMemory(Pair(first: 5, second: 6))
+    defer { memory.destroy(as: Pair.self) }
+    #expect(memory.pointer(to: Pair.self).pointee.first == 5)
+    memory.pointer(to: Pair.self).pointee = Pair(first: 7, second: 8)
+    #expect(memory.pointer(to: Pair.self).pointee.second == 8)
+    #expect(memory.pointer(to: Pair.self) == memory.pointer(to: Pair.self))
+  }
+
+  @Test func stateMemoryReleasesTheValueItReplacesAndTheLastOneWhenDestroyed() {
+    weak var first: Box?
+    weak var second: Box?
+    // Boxes made in closures, so that no local variable of the test keeps them alive.
+    let makeBox = { (reference: inout Box?) -> Box in
+      let box = Box()
+      reference = box
+      return box
+    }
+    let memory = StateMemory(makeBox(&first))
+    memory.pointer(to: Box.self).pointee = makeBox(&second)
+    #expect(first == nil)
+    #expect(second != nil)
+    memory.destroy(as: Box.self)
+    #expect(second == nil)
+  }
 }
