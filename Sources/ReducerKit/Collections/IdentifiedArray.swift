@@ -93,8 +93,12 @@ public struct IdentifiedArray<ID: Hashable, Element> {
 
   /// The address of the elements' buffer: read before an in-place access to an element, and
   /// compared after it, to tell whether the access copied a shared buffer. Only ever compared
-  /// across one access, while the buffer read first is still referenced by the array that
-  /// shared it, so an address is never reused in between.
+  /// across one access. A copy made by the access is allocated while the shared buffer is still
+  /// alive (another array holds it), so its address differs, and no access reallocates the buffer
+  /// after copying it (`subscript(id:)` takes an element out and puts it back within the copy's
+  /// capacity), so the address read after the access is the copy's. It relies on the elements
+  /// being stored natively, which every initializer ensures (`Array(_:)` of a bridged array
+  /// makes native storage; a lazily bridged buffer's address would be a temporary's).
   @inlinable @inline(__always)
   internal var _elementsBuffer: UInt {
     _elements.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
@@ -1107,8 +1111,9 @@ extension IdentifiedArray: CustomReflectable {
 
 /// How many low bits of an `IdentifiedArray`'s element version count in-place mutations; the bits
 /// above them are its epoch, from the process-wide counter (see `_elementVersion`). 24 bits: a
-/// fresh epoch after 16,777,215 mutations of one buffer in a row, and 2^40 epochs before the
-/// counter wraps.
+/// fresh epoch after 16,777,215 mutations of one buffer in a row, and the epochs repeat after
+/// 2^40 draws from the counter of any kind (initializers, id changes, position rewrites and
+/// epochs all draw from it), beyond what a process reaches.
 @inlinable
 var _elementVersionLocalBits: UInt64 { 24 }
 
@@ -1126,7 +1131,8 @@ internal func _nextIdentifiedArrayElementEpoch() -> UInt64 {
 #if !canImport(Darwin)
 /// The versions of every `IdentifiedArray`, from one counter: a version is never given twice.
 ///
-/// Drawn from when the ids change (insertions, removals, moves) and for a new element epoch; never
+/// Drawn from at initialization, when the ids or their positions change (insertions, removals,
+/// moves, sorts: one draw per write of the positions) and for a new element epoch; never
 /// for an element mutated in place that owned its buffer (see `_elementVersion`), so the
 /// `forEach` hot path touches no process-wide state. Atomic where no Apple platform is (a relaxed
 /// read-modify-write still never gives two callers the same value); Apple platforms take the

@@ -35,7 +35,10 @@ package struct RowReader<Parent, ParentAction, ID: Hashable, Element, ElementAct
         Self.withElements(in: parentState, offset: offset, keyPath: keyPath) { elements in
           guard let position = elements.pointee._positions[id] else { return nil }
           return elements.pointee._elements.withUnsafeBufferPointer { buffer in
-            check(UnsafeRawPointer(buffer.baseAddress! + position))
+            // Within bounds, except while `subscript(id:)` has an element out for mutation (the
+            // array is one short then): a reducer's mutating method that reads a row store.
+            guard position < buffer.count else { return nil }
+            return check(UnsafeRawPointer(buffer.baseAddress! + position))
           }
         }
       }

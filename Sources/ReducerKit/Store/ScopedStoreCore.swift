@@ -1,6 +1,7 @@
 /// The core of a scoped store: a view of its parent's — a projection of the parent's state and an
-/// embedding of actions into the parent's. It owns nothing but those two functions (and, for
-/// state that can go away, the last state it read).
+/// embedding of actions into the parent's. It owns nothing but those functions (the projection,
+/// the same projection as a lift that reads the state in place, the embedding, and the forwarder
+/// it composes from it) and, for state that can go away, the last state it read.
 ///
 /// A store scoped to state that can go away (optional state, a collection element) keeps the last
 /// state it read or sent an action with, so a view that still holds it can read it; actions sent to it while its state is
@@ -225,7 +226,11 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>: S
         Self.warnAbsent(action)
         return StoreTask(group: nil, registry: nil)
       }
-      task = parent.core.send(fromAction(action), group: group)
+      // Handed up with a check that captures nothing (no allocation): a parent whose state can
+      // go away then only forwards, as for a queued action, rather than running its own `send`,
+      // which would check its presence again and refresh its last state (a copy of all of it,
+      // which for a collection in it makes the next row mutation copy the whole collection).
+      task = parent.core.send(fromAction(action), group: group, ifPresent: { true })
     } else {
       task = parent.core.send(fromAction(action), group: group) { [self] in
         guard isValid else {

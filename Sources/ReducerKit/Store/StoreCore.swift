@@ -19,8 +19,9 @@ package protocol StoreCore<State, Action>: AnyObject {
   var isValid: Bool { get }
 
   /// Calls `body` with a pointer to the current state, without copying the root's: the root's
-  /// own memory, or this core's state found in it. Returns `false`, without calling `body`, when
-  /// the state is gone.
+  /// own memory, or this core's state found in it (in place for a row store's element; for a
+  /// projection through a key path, a temporary copy of the projected state, valid only inside
+  /// `body`). Returns `false`, without calling `body`, when the state is gone.
   func withCurrentState(_ body: (_ state: UnsafeRawPointer) -> Void) -> Bool
 
   /// Whether the root is reducing an action now: an action sent meanwhile is queued.

@@ -183,4 +183,57 @@ import Testing
     #expect(recorder.messages.count == 2)
     #expect(recorder.messages.allSatisfy { $0.contains("no longer present") })
   }
+
+  // MARK: Rows inside state that can go away
+
+  /// A sheet (optional state) holding rows.
+  struct Sheet: Reducer {
+    struct Row: Identifiable {
+      let id: Int
+      var counter = Counter.State()
+    }
+    struct State {
+      var rows: IdentifiedArrayOf<Row> = [Row(id: 1), Row(id: 2)]
+    }
+    enum Action {
+      case rows(IdentifiedAction<Int, Counter.Action>)
+    }
+    var body: some ReducerOf<Self> {
+      EmptyReducer()
+        .forEach(\.rows, action: Action.rows) {
+          Reduce<Row, Counter.Action> { row, action in
+            Counter().reduce(into: &row.counter, action: action)
+          }
+        }
+    }
+  }
+
+  struct SheetHost: Reducer {
+    struct State {
+      var sheet: Sheet.State? = Sheet.State()
+    }
+    enum Action {
+      case sheet(Sheet.Action)
+    }
+    var body: some ReducerOf<Self> {
+      EmptyReducer().ifLet(\.sheet, action: Action.sheet) { Sheet() }
+    }
+  }
+
+  @Test func aRowSendUnderAnOptionalParentLeavesTheRowsUnshared() throws {
+    // The optional parent store only forwards a row's send: if it refreshed its own last state
+    // (a copy of the sheet, rows included), every later row mutation would copy all the rows,
+    // which an element version that is not one more than the last one shows.
+    let store = Store(initialState: SheetHost.State()) { SheetHost() }
+    let sheet = try #require(store.scope(state: \.sheet, action: SheetHost.Action.sheet))
+    let rows = sheet.scope(state: \.rows, action: Sheet.Action.rows)
+    func elementVersion() -> UInt64 { store.withState { $0.sheet!.rows._elementVersion } }
+    rows[0].send(.increment)
+    let first = elementVersion()
+    rows[1].send(.increment)
+    rows[0].send(.increment)
+    #expect(elementVersion() == first &+ 2)
+    #expect(store.withState { $0.sheet!.rows.map(\.counter.count) } == [2, 1])
+    #expect(rows.map(\.counter.count) == [2, 1])
+  }
 }
