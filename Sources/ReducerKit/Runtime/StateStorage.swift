@@ -49,39 +49,42 @@ package struct StateStorage<State>: @unchecked Sendable {
   }
 }
 
-/// Memory holding one state value whose type the holder knows but this type does not: how a
-/// scoped store whose state can go away keeps the last state it saw.
+/// Memory holding one state value whose type the holder knows but this type's declaration does
+/// not: how a scoped store whose state can go away keeps the last state it saw.
 ///
 /// Not generic on purpose: the holder is generic code that is not specialized, where each use of
 /// an `Optional` of a type built from the state's type (a `State?`, a `StateStorage<State>?`)
 /// looks up that `Optional`'s metadata at run time, and a row store updates its last state after
 /// every action it sends and every read. An `Optional<StateMemory>` is a type the compiler knows.
+/// A class, so that it destroys its value itself when its holder releases it (the holder's
+/// `deinit` runs off the main actor, where the memory must not be touched by name).
 ///
-/// Invariants (the holder's, as for ``StateStorage``):
+/// Invariants:
 /// - Made by ``init(_:)``, which initializes it with a value; from then on it always holds a
-///   valid value of that one type, and every access names that type.
-/// - Used on the main actor only, and by ``destroy(as:)`` from the holder's `deinit`, when
-///   nothing else can reach it: hence the unchecked `Sendable`.
-/// - ``destroy(as:)`` is called exactly once, by the holder.
-package struct StateMemory: @unchecked Sendable {
+///   valid value of that one type, and every ``pointer(to:)`` names that type.
+/// - Used by one holder on the main actor only; its `deinit` destroys the value with the
+///   function made for its type at init, and frees the memory.
+package final class StateMemory {
   private let raw: UnsafeMutableRawPointer
+  /// Destroys the value in `raw`, made at init where its type was known.
+  private let destroyValue: (UnsafeMutableRawPointer) -> Void
 
   /// Allocates the memory and initializes it with `value`.
   init<State>(_ value: State) {
     let typed = UnsafeMutablePointer<State>.allocate(capacity: 1)
     typed.initialize(to: value)
     raw = UnsafeMutableRawPointer(typed)
+    destroyValue = { $0.assumingMemoryBound(to: State.self).deinitialize(count: 1) }
+  }
+
+  deinit {
+    destroyValue(raw)
+    raw.deallocate()
   }
 
   /// The value, as the type it was made with, read and replaced in place.
   @inline(__always)
   func pointer<State>(to _: State.Type) -> UnsafeMutablePointer<State> {
     raw.assumingMemoryBound(to: State.self)
-  }
-
-  /// Destroys the value, of the type it was made with, and frees the memory.
-  func destroy<State>(as _: State.Type) {
-    raw.assumingMemoryBound(to: State.self).deinitialize(count: 1)
-    raw.deallocate()
   }
 }

@@ -26,7 +26,6 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>: S
   private var lastState: UnsafeMutablePointer<State> {
     lastStateMemory.unsafelyUnwrapped.pointer(to: State.self)
   }
-  private let canGoAway: Bool
   /// Sends an action on to the parent's runtime, through the ancestors that only forward (see
   /// ``StoreCore/forwarder``); `nil` for state that can go away, whose sends check presence.
   private let forward: ActionForwarder<Action>?
@@ -65,15 +64,10 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>: S
     self.parent = parent
     self.toState = toState
     self.fromAction = fromAction
-    canGoAway = false
     lastStateMemory = nil
     liftToParent = Self.lift(through: toState)
     registry = parent.core.registry
     forward = Self.forward(to: parent, with: fromAction, forwarding: forwarding)
-  }
-
-  deinit {
-    lastStateMemory?.destroy(as: State.self)
   }
 
   /// A core for state that can go away. `lift`, when given, finds the state in the parent's in
@@ -89,7 +83,6 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>: S
     self.toState = toOptionalState
     self.fromAction = fromAction
     lastStateMemory = StateMemory(initialState)
-    canGoAway = true
     registry = parent.core.registry
     forward = nil
     liftToParent = lift ?? Self.lift(through: toOptionalState)
@@ -102,13 +95,19 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>: S
   package var forwarder: ActionForwarder<Action>? { forward }
 
   package var state: State {
-    guard canGoAway else { return projectedState() }
-    // Found in place (no copy of the parent's state), and kept for when it is gone.
+    // A core whose state can go away has a last state.
+    guard lastStateMemory != nil else { return projectedState() }
+    refreshLastState()
+    return lastState.pointee
+  }
+
+  /// Copies the current state, when it is present, into the last state: found in place (no
+  /// copy of the parent's state), and kept for when it is gone.
+  private func refreshLastState() {
     let lastState = lastState
     _ = withCurrentState { state in
       lastState.pointee = state.assumingMemoryBound(to: State.self).pointee
     }
-    return lastState.pointee
   }
 
   /// The state of a core whose state cannot go away. Out of line: the `State?` it unwraps would
@@ -240,12 +239,7 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>: S
         return true
       }
     }
-    if lastStateMemory != nil {
-      let lastState = lastState
-      _ = withCurrentState { state in
-        lastState.pointee = state.assumingMemoryBound(to: State.self).pointee
-      }
-    }
+    refreshLastState()
     return task
   }
 
