@@ -53,6 +53,17 @@ public protocol Reducer<State, Action> {
   /// The reducers this reducer is made of.
   @ReducerBuilder<State, Action>
   var body: Body { get }
+
+  /// Runs `body`, evaluated once before, on `state`: how ReducerKit's composition (``Scope``,
+  /// ``Reducer/forEach(_:action:element:)`` and the others) calls a child feature's body
+  /// directly, with no closure in between, so that code compiled for a concrete feature runs
+  /// its nested levels as one specialized call chain.
+  ///
+  /// Implemented for every reducer by the two defaults below (a `body` that is a reducer of the
+  /// same state and action, or no body); do not implement it.
+  static func _reduce(
+    body: ReducerBody<Self>, into state: inout State, action: Action
+  ) -> Effect<Action>
 }
 
 /// The reducer type with the same state and action as `R`: `some ReducerOf<Self>` in a `body`.
@@ -69,6 +80,15 @@ extension Reducer where Body == Never {
     fatalError(
       "'\(Self.self)' has no body: it implements 'reduce(into:action:)'. Do not read 'body' of it.")
   }
+
+  /// A reducer without a body has no body to run. Never called: a ``ReducerBody`` of such a
+  /// reducer cannot exist, since it would hold a `Never`.
+  @inlinable
+  public static func _reduce(
+    body: ReducerBody<Self>, into state: inout State, action: Action
+  ) -> Effect<Action> {
+    fatalError("'\(Self.self)' has no body to run.")
+  }
 }
 
 extension Reducer where Body: Reducer, Body.State == State, Body.Action == Action {
@@ -77,5 +97,13 @@ extension Reducer where Body: Reducer, Body.State == State, Body.Action == Actio
   /// A ``Store`` evaluates `body` once; calling this method directly evaluates it on every call.
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     body.reduce(into: &state, action: action)
+  }
+
+  /// Runs `body`, evaluated once before: the child call of ReducerKit's composition.
+  @inlinable @inline(__always)
+  public static func _reduce(
+    body: ReducerBody<Self>, into state: inout State, action: Action
+  ) -> Effect<Action> {
+    body.body.reduce(into: &state, action: action)
   }
 }

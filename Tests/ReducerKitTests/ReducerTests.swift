@@ -35,6 +35,15 @@ import Testing
     #expect(state.count == 3)
   }
 
+  @Test func reduceWithAnEvaluatedBodyRunsThatBody() {
+    // What composition calls with a body it evaluated once: the body, not a new evaluation.
+    let body = ReducerBody<WithBody>(WithBody().body)
+    var state = WithBody.State()
+    _ = WithBody._reduce(body: body, into: &state, action: .increment)
+    _ = WithBody._reduce(body: body, into: &state, action: .increment)
+    #expect(state.count == 2)
+  }
+
   @Test func aReduceOnlyReducerHasNeverAsItsBody() {
     #expect(Counter.Body.self == Never.self)
   }

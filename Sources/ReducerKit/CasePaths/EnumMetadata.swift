@@ -494,6 +494,13 @@ struct EnumCaseSelection: Sendable {
 
   /// Stack space for a copy of the root: 256 bytes, 16-byte aligned (the largest alignment of
   /// a Swift type on the supported platforms).
+  /// This selection when it has a single candidate: the same reads, from a value with no
+  /// references in it, which a hot path can hold and pass without retaining anything.
+  @usableFromInline
+  var single: SingleCaseSelection? {
+    onlyCandidate.map { SingleCaseSelection(candidate: $0, verifiesWithEmbed: verifiesWithEmbed) }
+  }
+
   @usableFromInline
   typealias Scratch = SIMD32<UInt64>
 
@@ -584,3 +591,36 @@ struct EnumCaseSelection: Sendable {
 
 /// The size of a type, for use with `_openExistential`.
 private func sizeOf<T>(_: T.Type) -> Int { MemoryLayout<T>.size }
+
+/// An ``EnumCaseSelection`` with a single candidate, as plain bits: what a `Scope` level keeps
+/// to find its child's actions (the full selection holds an array, which every use would retain
+/// and release around the call into the child).
+@usableFromInline
+struct SingleCaseSelection: Sendable {
+  @usableFromInline let candidate: EnumCaseSelection.Candidate
+  @usableFromInline let verifiesWithEmbed: Bool
+
+  @usableFromInline
+  init(candidate: EnumCaseSelection.Candidate, verifiesWithEmbed: Bool) {
+    self.candidate = candidate
+    self.verifiesWithEmbed = verifiesWithEmbed
+  }
+
+  /// Calls `body` with the payload when `root` is the candidate's case; the same as
+  /// ``EnumCaseSelection/visit(_:embed:_:)``.
+  @inlinable @inline(__always)
+  func visit<Root, Value>(_ root: Root, embed: (Value) -> Root, _ body: (Value) -> Void) -> Bool {
+    let metadata = EnumMetadata(unchecked: Root.self)
+    let tag = withUnsafePointer(to: root) { metadata.tag(of: $0) }
+    guard candidate.tag == tag else { return false }
+    let value: Value = withUnsafePointer(to: root) {
+      EnumCaseSelection.copyPayload(of: $0, candidate, metadata)
+    }
+    if verifiesWithEmbed {
+      let embedded = embed(value)
+      guard withUnsafePointer(to: embedded, { metadata.tag(of: $0) }) == tag else { return false }
+    }
+    body(value)
+    return true
+  }
+}

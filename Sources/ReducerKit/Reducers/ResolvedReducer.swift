@@ -23,6 +23,17 @@ package struct ResolvedReducer<State, Action> {
     }
   }
 
+  /// Resolves `reducer` whose body, `body`, has been evaluated already: the same as
+  /// `init(reducer)` without evaluating the body again.
+  @inlinable
+  package init<R: Reducer>(body: R.Body, of reducer: R) where R.State == State, R.Action == Action {
+    if let body = body as? any Reducer<State, Action> {
+      self.init(body)
+    } else {
+      self.init(reduce: reducer.reduce(into:action:))
+    }
+  }
+
   /// Wraps a reduce function as it is.
   @inlinable
   package init(reduce: @escaping (inout State, Action) -> Effect<Action>) {

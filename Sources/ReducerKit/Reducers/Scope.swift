@@ -15,10 +15,14 @@
 /// actions, and its cancellation ids are scoped to it: a parent's `.cancel(id: "timer")` does not
 /// reach the child's `"timer"`, and two sibling children can use the same id.
 public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
-  /// The whole reducer, built once at init. Keeping it the only stored property gives `Scope` a
-  /// layout that does not depend on its generic parameters, and building it in a function
-  /// generic over the child's state and action (not `Child`'s associated types) spares
-  /// unspecialized code a runtime associated-type lookup on every action.
+  /// The level itself, called directly by a parent that holds this `Scope` (a feature's
+  /// `body`), so that nested features run as one specialized call chain. `nil` for a `Scope`
+  /// over an enum case of the state, which runs `resolvedReducer`.
+  @usableFromInline
+  let level: ScopeLevel<ParentState, ParentAction, Child.State, Child.Action, Child>?
+
+  /// The same level as a closure, built once at init in code specialized for the concrete
+  /// types: what a store, or a composition that holds reducers as closures, calls.
   @usableFromInline
   let resolvedReducer: ResolvedReducer<ParentState, ParentAction>
 
@@ -62,41 +66,12 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     action: CasePath<ParentAction, ChildAction>,
     child: Child
   ) where ChildState == Child.State, ChildAction == Child.Action {
-    resolvedReducer = Self.makeReducer(
-      toChildState: state, toChildAction: action, child: ResolvedReducer(child))
-  }
-
-  /// Builds the reducer. Inlinable, with everything it calls on every action, so that the
-  /// closure is compiled in the module that writes the `Scope`, specialized for its concrete
-  /// state and action types: no runtime metadata lookup, no key path projection when the child
-  /// state is a stored property (reached at its offset instead), no generic value witness call
-  /// to copy the child action. What runs only for a child effect stays out of line.
-  @inlinable
-  static func makeReducer<ChildState, ChildAction>(
-    toChildState: WritableKeyPath<ParentState, ChildState>,
-    toChildAction: CasePath<ParentAction, ChildAction>,
-    child: ResolvedReducer<ChildState, ChildAction>
-  ) -> ResolvedReducer<ParentState, ParentAction> {
-    let reduceChild = child.reduce
-    let (selection, embed, visit) =
-      (toChildAction.selection, toChildAction.embedder, toChildAction.visitor)
-    let scopeEffect = effectScoper(toChildState: toChildState, toChildAction: toChildAction)
-    guard let offset = MemoryLayout<ParentState>.offset(of: toChildState) else {
-      return ResolvedReducer { state, action in
-        var effect = Effect<ChildAction>.none
-        let isChildAction = visitCase(
-          action, selection: selection, embed: embed, visitor: visit
-        ) { childAction in
-          effect = reduceChild(&state[keyPath: toChildState], childAction)
-        }
-        guard isChildAction, !effect.isNone else { return .none }
-        return scopeEffect(effect)
-      }
-    }
-    let level = StoredChildLevel<ParentState, ParentAction, ChildState, ChildAction>(
-      reduceChild: reduceChild, selection: selection, embed: embed, visit: visit,
-      scopeEffect: scopeEffect, offset: offset)
-    return ResolvedReducer { state, action in level.reduce(&state, action) }
+    let level = ScopeLevel(
+      child: ChildReducer(child), toChildState: state, toChildAction: action,
+      offset: MemoryLayout<ParentState>.offset(of: state),
+      scopeEffect: Self.effectScoper(toChildState: state, toChildAction: action))
+    self.level = level
+    resolvedReducer = ResolvedReducer { state, action in level.reduce(&state, action) }
   }
 
   /// What turns a child effect into a parent effect: actions embedded, cancellation ids scoped
@@ -113,57 +88,96 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   }
 
   /// Runs the child reducer when `action` is one of the child's.
-  @inlinable
+  @inlinable @inline(__always)
   public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
-    resolvedReducer.reduce(&state, action)
+    // Checked, then unwrapped without a binding: `if let` copies the reference, which costs a
+    // retain and a release around the call into the child at every level.
+    if level != nil { return level.unsafelyUnwrapped.reduce(&state, action) }
+    return resolvedReducer.reduce(&state, action)
   }
 }
 
-/// What a `Scope` level over a stored child property keeps, in one object: its closure then
-/// captures a single reference, so calling it passes one pointer instead of unpacking six
-/// captured values onto the stack at every level of a nested feature.
+/// What a `Scope` keeps, in one object: the child reducer (statically typed), how to reach the
+/// child state (at its offset when it is a stored property, else through the key path), how to
+/// find a child action, and how to turn a child effect into a parent one.
+///
+/// Inlinable, with everything it calls on every action, so that it is compiled in the module
+/// that writes the `Scope`, specialized for its concrete types: no runtime metadata lookup, no
+/// key path projection for a stored child state, no generic value witness call to copy the
+/// child action, no closure call into the child. What runs only for a child effect stays out
+/// of line.
 @usableFromInline
-final class StoredChildLevel<ParentState, ParentAction, ChildState, ChildAction> {
-  @usableFromInline let reduceChild: (inout ChildState, ChildAction) -> Effect<ChildAction>
+final class ScopeLevel<ParentState, ParentAction, ChildState, ChildAction, Child: Reducer>
+where Child.State == ChildState, Child.Action == ChildAction {
+  @usableFromInline let child: ChildReducer<Child>
+  @usableFromInline let toChildState: WritableKeyPath<ParentState, ChildState>
+  @usableFromInline let offset: Int?
   @usableFromInline let selection: EnumCaseSelection?
+  @usableFromInline let single: SingleCaseSelection?
   @usableFromInline let embed: (ChildAction) -> ParentAction
   @usableFromInline let visit: (ParentAction, (ChildAction) -> Void) -> Bool
   @usableFromInline let scopeEffect: (Effect<ChildAction>) -> Effect<ParentAction>
-  @usableFromInline let offset: Int
 
   @inlinable
   init(
-    reduceChild: @escaping (inout ChildState, ChildAction) -> Effect<ChildAction>,
-    selection: EnumCaseSelection?,
-    embed: @escaping (ChildAction) -> ParentAction,
-    visit: @escaping (ParentAction, (ChildAction) -> Void) -> Bool,
-    scopeEffect: @escaping (Effect<ChildAction>) -> Effect<ParentAction>,
-    offset: Int
+    child: ChildReducer<Child>,
+    toChildState: WritableKeyPath<ParentState, ChildState>,
+    toChildAction: CasePath<ParentAction, ChildAction>,
+    offset: Int?,
+    scopeEffect: @escaping (Effect<ChildAction>) -> Effect<ParentAction>
   ) {
-    self.reduceChild = reduceChild
-    self.selection = selection
-    self.embed = embed
-    self.visit = visit
-    self.scopeEffect = scopeEffect
+    self.child = child
+    self.toChildState = toChildState
     self.offset = offset
+    selection = toChildAction.selection
+    single = toChildAction.selection?.single
+    embed = toChildAction.embedder
+    visit = toChildAction.visitor
+    self.scopeEffect = scopeEffect
   }
 
   /// Runs the child on its state in place when `action` is one of the child's.
-  @inlinable
+  @inlinable @inline(__always)
   func reduce(_ state: inout ParentState, _ action: ParentAction) -> Effect<ParentAction> {
     var effect = Effect<ChildAction>.none
-    let isChildAction = visitCase(action, selection: selection, embed: embed, visitor: visit) {
-      childAction in
-      // The documented use of a stored property's offset: the child state is reached in
-      // place, as `state[keyPath:]` would, without the key path's runtime projection.
-      withUnsafeMutablePointer(to: &state) { parent in
-        let child = (UnsafeMutableRawPointer(parent) + offset)
-          .assumingMemoryBound(to: ChildState.self)
-        effect = reduceChild(&child.pointee, childAction)
+    let isChildAction =
+      if let single {
+        single.visit(action, embed: embed) { effect = runChild(&state, $0) }
+      } else {
+        visitCase(action, selection: selection, embed: embed, visitor: visit) {
+          effect = runChild(&state, $0)
+        }
       }
-    }
     guard isChildAction, !effect.isNone else { return .none }
     return scopeEffect(effect)
+  }
+
+  /// Runs the child on its state, reached in place.
+  @inlinable @inline(__always)
+  func runChild(_ state: inout ParentState, _ action: ChildAction) -> Effect<ChildAction> {
+    guard let offset else { return reduceThroughKeyPath(&state, action) }
+    // The documented use of a stored property's offset: the child state is reached in place,
+    // as `state[keyPath:]` would, without the key path's runtime projection.
+    // The effect is returned through a variable, not as the closure's result: generic code
+    // would otherwise look up the runtime metadata of `Effect<ChildAction>` on every call.
+    var effect = Effect<ChildAction>.none
+    withUnsafeMutablePointer(to: &state) { parent in
+      let childState = (UnsafeMutableRawPointer(parent) + offset)
+        .assumingMemoryBound(to: ChildState.self)
+      effect = child.reduce(into: &childState.pointee, action: action)
+    }
+    return effect
+  }
+
+  /// Runs the child on a child state that is not a stored property (a computed one): through
+  /// the key path. Out of line, to keep the common path small.
+  @inlinable @inline(never)
+  func reduceThroughKeyPath(
+    _ state: inout ParentState, _ action: ChildAction
+  ) -> Effect<
+    ChildAction
+  > {
+    child.reduce(into: &state[keyPath: toChildState], action: action)
   }
 }
 

@@ -73,6 +73,7 @@ extension Scope {
   /// A scope made of an already built reducer.
   @inlinable
   init(resolvedReducer: ResolvedReducer<ParentState, ParentAction>) {
+    level = nil
     self.resolvedReducer = resolvedReducer
   }
 

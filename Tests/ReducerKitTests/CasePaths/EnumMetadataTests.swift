@@ -300,6 +300,36 @@ private func withMangledName<R>(_ bytes: [UInt8], _ body: (UnsafeRawPointer) -> 
     #expect(otherPair.selection.candidates.map(\.tag) == [1])
   }
 
+  @Test func aSingleCandidateSelectionVisitsAsTheFullOneDoes() throws {
+    let unique = try #require(EnumCaseSelection.compute(root: Unique.self, value: Int.self).single)
+    #expect(!unique.verifiesWithEmbed)
+    var seen: [Int] = []
+    #expect(unique.visit(Unique.a(4), embed: Unique.a) { seen.append($0) })
+    #expect(!unique.visit(Unique.c("4"), embed: Unique.a) { seen.append($0) })
+    #expect(!unique.visit(Unique.d, embed: Unique.a) { seen.append($0) })
+    #expect(seen == [4])
+
+    // One candidate that another payload could take: checked with the embed, as the full one.
+    let existential = try #require(
+      EnumCaseSelection.compute(root: WithExistential.self, value: Int.self).single)
+    #expect(existential.verifiesWithEmbed)
+    #expect(existential.visit(WithExistential.a(1), embed: WithExistential.a) { seen.append($0) })
+    #expect(
+      !existential.visit(WithExistential.any(2), embed: WithExistential.a) { seen.append($0) })
+    #expect(seen == [4, 1])
+
+    let void = try #require(
+      EnumCaseSelection.compute(root: Interleaved.self, value: Void.self).single)
+    #expect(void.visit(Interleaved.void(()), embed: Interleaved.void) { _ in })
+    #expect(!void.visit(Interleaved.last, embed: Interleaved.void) { _ in })
+  }
+
+  @Test func aSelectionWithSeveralCandidatesHasNoSingleOne() {
+    #expect(EnumCaseSelection.compute(root: Overlapping.self, value: Int.self).single == nil)
+    #expect(EnumCaseSelection.compute(root: PartlyIndirect.self, value: Int.self).single == nil)
+    #expect(EnumCaseSelection.compute(root: String.self, value: Int.self).single == nil)
+  }
+
   @Test func extractReadsThroughTheSelection() {
     let selection = EnumCaseSelection.compute(root: Overlapping.self, value: Int.self)
     #expect(selection.extract(from: Overlapping.b(3), embed: Overlapping.b) == 3)

@@ -117,6 +117,74 @@ import Testing
     await b.finish()
   }
 
+  /// Features written as apps write them: each a concrete type with a `body`, nested three
+  /// deep, with a sibling reducer in the same body at every level. In a release build the
+  /// nest runs as direct calls (no closure per level); the behaviour must be the same.
+  struct Leaf: Reducer {
+    struct State: Equatable { var ticks = 0 }
+    enum Action: Equatable { case start, stop, tick }
+    var body: some ReducerOf<Self> {
+      Reduce { state, action in
+        switch action {
+        case .start:
+          return .run { send in await send(.tick) }.cancellable(id: "timer")
+        case .stop: return .cancel(id: "timer")
+        case .tick:
+          state.ticks += 1
+          return .none
+        }
+      }
+    }
+  }
+
+  struct Middle: Reducer {
+    struct State: Equatable {
+      var leaf = Leaf.State()
+      var seen = 0
+    }
+    enum Action: Equatable { case leaf(Leaf.Action) }
+    var body: some ReducerOf<Self> {
+      Scope(state: \.leaf, action: Action.leaf) { Leaf() }
+      Reduce { state, _ in
+        state.seen += 1
+        return .none
+      }
+    }
+  }
+
+  struct Top: Reducer {
+    struct State: Equatable {
+      var middle = Middle.State()
+      var other = Middle.State()
+    }
+    enum Action: Equatable {
+      case middle(Middle.Action)
+      case other(Middle.Action)
+      case stopAll
+    }
+    var body: some ReducerOf<Self> {
+      Scope(state: \.middle, action: Action.middle) { Middle() }
+      Scope(state: \.other, action: Action.other) { Middle() }
+      Reduce { _, action in action == .stopAll ? .cancel(id: "timer") : .none }
+    }
+  }
+
+  @Test func nestedFeaturesWithBodiesRunTheirLevelsAndScopeTheirEffects() async {
+    let store = Store(initialState: Top.State()) { Top() }
+    await store.send(.middle(.leaf(.start))).finish()
+    #expect(store.state.middle.leaf.ticks == 1)
+    // The start and the tick, each seen by the middle level's own reducer.
+    #expect(store.state.middle.seen == 2)
+    #expect(store.state.other == Middle.State())
+
+    store.send(.other(.leaf(.tick)))
+    #expect(store.state.other.leaf.ticks == 1)
+    #expect(store.state.middle.leaf.ticks == 1)
+    // The parent's "timer" is not the leaves'.
+    store.send(.stopAll)
+    #expect(store.state.middle.leaf.ticks == 1)
+  }
+
   /// A parent whose child state is reached through a computed property (no stored offset), and
   /// one whose child property has an observer: both go through the key path.
   struct Boxed: Reducer {
