@@ -71,8 +71,16 @@ extension Reducer {
 
 /// The reducer `forEach(_:action:element:fileID:line:)` returns.
 public struct _ForEachReducer<Parent: Reducer, ID: Hashable, Element: Reducer>: Reducer {
-  /// The whole reducer, built once at init (see `Scope` for why this keeps the hot path free of
-  /// runtime metadata lookups).
+  /// The level itself, called directly by a parent that holds this reducer (a feature's
+  /// `body`), so that it runs in the parent's specialized call chain (see ``Scope``).
+  @usableFromInline
+  let level:
+    ForEachLevel<
+      Parent.State, Parent.Action, ID, Element.State, Element.Action, Parent, Element
+    >
+
+  /// The same level as a closure, built once at init: what a store, or a composition that
+  /// holds reducers as closures, calls.
   @usableFromInline
   let resolvedReducer: ResolvedReducer<Parent.State, Parent.Action>
 
@@ -85,37 +93,15 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable, Element: Reducer>: 
     fileID: StaticString,
     line: UInt
   ) {
-    resolvedReducer = Self.makeReducer(
-      parent: ResolvedReducer(parent), element: ResolvedReducer(element), toElements: toElements,
-      toElementAction: toElementAction, fileID: fileID, line: line)
-  }
-
-  /// Builds the reducer. Inlinable, with everything it calls on every action, so that the
-  /// closure is compiled in the module that writes the `forEach`, specialized for its concrete
-  /// types: no runtime metadata lookup in the element lookup and mutation, and no key path
-  /// projection when the array is a stored property (reached at its offset instead). What runs
-  /// only for an element effect or a missing element stays out of line.
-  @inlinable
-  static func makeReducer<State, Action, ElementState, ElementAction>(
-    parent: ResolvedReducer<State, Action>,
-    element: ResolvedReducer<ElementState, ElementAction>,
-    toElements: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>,
-    toElementAction: CasePath<Action, IdentifiedAction<ID, ElementAction>>,
-    fileID: StaticString,
-    line: UInt
-  ) -> ResolvedReducer<State, Action> {
-    let (selection, embed, visit) =
-      (toElementAction.selection, toElementAction.embedder, toElementAction.visitor)
-    let reduceParent = parent.reduce
-    let reduceElement = element.reduce
-    let scopeEffect = elementEffectScoper(
-      toElements: toElements, toElementAction: toElementAction)
-    let level = ForEachLevel<State, Action, ID, ElementState, ElementAction>(
-      selection: selection, embed: embed, visit: visit, reduceParent: reduceParent,
-      reduceElement: reduceElement, scopeEffect: scopeEffect,
-      offset: MemoryLayout<State>.offset(of: toElements), toElements: toElements,
+    let level = ForEachLevel(
+      parent: ChildReducer(parent), element: ChildReducer(element),
+      toElementAction: toElementAction,
+      scopeEffect: Self.elementEffectScoper(
+        toElements: toElements, toElementAction: toElementAction),
+      offset: MemoryLayout<Parent.State>.offset(of: toElements), toElements: toElements,
       fileID: fileID, line: line)
-    return ResolvedReducer { state, action in level.reduce(&state, action) }
+    self.level = level
+    resolvedReducer = ResolvedReducer { state, action in level.reduce(&state, action) }
   }
 
   /// What turns an element's effect into a parent effect: actions embedded with the element's
@@ -148,22 +134,29 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable, Element: Reducer>: 
   ) -> Effect<
     Parent.Action
   > {
-    resolvedReducer.reduce(&state, action)
+    level.reduce(&state, action)
   }
 }
 
-/// What a `forEach` level keeps, in one object: its closure then captures a single reference,
-/// so calling it passes one pointer instead of unpacking a dozen captured values onto the stack
-/// on every action.
+/// What a `forEach` level keeps, in one object: the element's and the wrapped parent's
+/// reducers (statically typed, run as direct calls in specialized code, see ``ChildReducer``),
+/// how to find an element action and how to reach the array. Its closure captures a single
+/// reference, so calling it passes one pointer instead of unpacking a dozen captured values.
 @usableFromInline
-final class ForEachLevel<State, Action, ID: Hashable, ElementState, ElementAction> {
+final class ForEachLevel<
+  State, Action, ID: Hashable, ElementState, ElementAction, Parent: Reducer, Element: Reducer
+>
+where
+  Parent.State == State, Parent.Action == Action, Element.State == ElementState,
+  Element.Action == ElementAction
+{
+  @usableFromInline let parent: ChildReducer<Parent>
+  @usableFromInline let element: ChildReducer<Element>
   @usableFromInline let selection: EnumCaseSelection?
+  @usableFromInline let single: SingleCaseSelection?
   @usableFromInline let embed: (IdentifiedAction<ID, ElementAction>) -> Action
   @usableFromInline let visit: (Action, (IdentifiedAction<ID, ElementAction>) -> Void) -> Bool
-  @usableFromInline let reduceParent: (inout State, Action) -> Effect<Action>
-  @usableFromInline let reduceElement: (inout ElementState, ElementAction) -> Effect<ElementAction>
   @usableFromInline let scopeEffect: (Effect<ElementAction>, ID) -> Effect<Action>
-  /// The array's offset in the state when it is a stored property.
   @usableFromInline let offset: Int?
   @usableFromInline let toElements: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>
   @usableFromInline let fileID: StaticString
@@ -171,22 +164,21 @@ final class ForEachLevel<State, Action, ID: Hashable, ElementState, ElementActio
 
   @inlinable
   init(
-    selection: EnumCaseSelection?,
-    embed: @escaping (IdentifiedAction<ID, ElementAction>) -> Action,
-    visit: @escaping (Action, (IdentifiedAction<ID, ElementAction>) -> Void) -> Bool,
-    reduceParent: @escaping (inout State, Action) -> Effect<Action>,
-    reduceElement: @escaping (inout ElementState, ElementAction) -> Effect<ElementAction>,
+    parent: ChildReducer<Parent>,
+    element: ChildReducer<Element>,
+    toElementAction: CasePath<Action, IdentifiedAction<ID, ElementAction>>,
     scopeEffect: @escaping (Effect<ElementAction>, ID) -> Effect<Action>,
     offset: Int?,
     toElements: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>,
     fileID: StaticString,
     line: UInt
   ) {
-    self.selection = selection
-    self.embed = embed
-    self.visit = visit
-    self.reduceParent = reduceParent
-    self.reduceElement = reduceElement
+    self.parent = parent
+    self.element = element
+    selection = toElementAction.selection
+    single = toElementAction.selection?.single
+    embed = toElementAction.embedder
+    visit = toElementAction.visitor
     self.scopeEffect = scopeEffect
     self.offset = offset
     self.toElements = toElements
@@ -194,40 +186,63 @@ final class ForEachLevel<State, Action, ID: Hashable, ElementState, ElementActio
     self.line = line
   }
 
-  /// Runs the element reducer for an element action, then the parent.
-  @inlinable
+  /// Runs the element's reducer on the element in place when `action` is an element action,
+  /// then the parent's reducer.
+  @inlinable @inline(__always)
   func reduce(_ state: inout State, _ action: Action) -> Effect<Action> {
     var effect = Effect<Action>.none
-    _ = visitCase(
-      action, selection: selection, embed: embed, visitor: visit
-    ) { identifiedAction in
-      guard case .element(let id, let elementAction) = identifiedAction else { return }
-      var elementEffect = Effect<ElementAction>.none
-      var found = false
-      if let offset {
-        // The documented use of a stored property's offset: the array is reached in place,
-        // as `state[keyPath:]` would, without the key path's runtime projection.
-        withUnsafeMutablePointer(to: &state) { root in
-          let elements = (UnsafeMutableRawPointer(root) + offset)
-            .assumingMemoryBound(to: IdentifiedArray<ID, ElementState>.self)
-          found = elements.pointee.modifyElement(id: id) {
-            elementEffect = reduceElement(&$0, elementAction)
-          }
-        }
-      } else {
-        found = state[keyPath: toElements].modifyElement(id: id) {
-          elementEffect = reduceElement(&$0, elementAction)
-        }
-      }
-      if !found {
-        _ForEachReducerWarnings.warnMissingElement(action: action, fileID: fileID, line: line)
-      } else if !elementEffect.isNone {
-        effect = scopeEffect(elementEffect, id)
+    if let single {
+      _ = single.visit(action, embed: embed) { effect = runElement(&state, $0, action) }
+    } else {
+      _ = visitCase(action, selection: selection, embed: embed, visitor: visit) {
+        effect = runElementOutOfLine(&state, $0, action)
       }
     }
-    let parentEffect = reduceParent(&state, action)
+    let parentEffect = parent.reduce(into: &state, action: action)
     if !parentEffect.isNone { effect = effect.merge(with: parentEffect) }
     return effect
+  }
+
+  /// Runs the element reducer for an element action, on the element in place.
+  @inlinable @inline(__always)
+  func runElement(
+    _ state: inout State, _ identifiedAction: IdentifiedAction<ID, ElementAction>,
+    _ action: Action
+  ) -> Effect<Action> {
+    guard case .element(let id, let elementAction) = identifiedAction else { return .none }
+    var elementEffect = Effect<ElementAction>.none
+    var found = false
+    if let offset {
+      // The documented use of a stored property's offset: the array is reached in place, as
+      // `state[keyPath:]` would, without the key path's runtime projection.
+      withUnsafeMutablePointer(to: &state) { root in
+        let elements = (UnsafeMutableRawPointer(root) + offset)
+          .assumingMemoryBound(to: IdentifiedArray<ID, ElementState>.self)
+        found = elements.pointee.modifyElement(id: id) {
+          elementEffect = element.reduce(into: &$0, action: elementAction)
+        }
+      }
+    } else {
+      found = state[keyPath: toElements].modifyElement(id: id) {
+        elementEffect = element.reduce(into: &$0, action: elementAction)
+      }
+    }
+    if !found {
+      _ForEachReducerWarnings.warnMissingElement(action: action, fileID: fileID, line: line)
+      return .none
+    }
+    if elementEffect.isNone { return .none }
+    return scopeEffect(elementEffect, id)
+  }
+
+  /// `runElement` for an element action found through the full case selection: out of line,
+  /// so that the element's reducer is inlined once.
+  @inlinable @inline(never)
+  func runElementOutOfLine(
+    _ state: inout State, _ identifiedAction: IdentifiedAction<ID, ElementAction>,
+    _ action: Action
+  ) -> Effect<Action> {
+    runElement(&state, identifiedAction, action)
   }
 }
 

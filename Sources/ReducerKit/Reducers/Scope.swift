@@ -145,7 +145,7 @@ where Child.State == ChildState, Child.Action == ChildAction {
         single.visit(action, embed: embed) { effect = runChild(&state, $0) }
       } else {
         visitCase(action, selection: selection, embed: embed, visitor: visit) {
-          effect = runChild(&state, $0)
+          effect = runChildOutOfLine(&state, $0)
         }
       }
     guard isChildAction, !effect.isNone else { return .none }
@@ -167,6 +167,18 @@ where Child.State == ChildState, Child.Action == ChildAction {
       effect = child.reduce(into: &childState.pointee, action: action)
     }
     return effect
+  }
+
+  /// `runChild` for a child action that shares its payload type with another case (found
+  /// through the full selection): out of line, so that each level inlines its child's levels
+  /// once, not once per route.
+  @inlinable @inline(never)
+  func runChildOutOfLine(
+    _ state: inout ParentState, _ action: ChildAction
+  ) -> Effect<
+    ChildAction
+  > {
+    runChild(&state, action)
   }
 
   /// Runs the child on a child state that is not a stored property (a computed one): through

@@ -117,6 +117,63 @@ import Testing
     #expect(store.state.box[0].map(\.ticks) == [0, 1])
   }
 
+  /// Rows that are features with a `body` (a `Scope` and their own `Reduce`), under a list whose
+  /// `body` holds the `forEach` and a sibling reducer: the composition apps write. In a release
+  /// build the element's levels run as direct calls inside the `forEach` level.
+  struct CounterRow: Reducer {
+    struct State: Equatable, Identifiable {
+      let id: Int
+      var counter = Counter.State()
+      var actions = 0
+    }
+    enum Action: Equatable { case counter(Counter.Action) }
+    var body: some ReducerOf<Self> {
+      Scope(state: \.counter, action: Action.counter) { Counter() }
+      Reduce { state, _ in
+        state.actions += 1
+        return .none
+      }
+    }
+  }
+
+  struct CounterRows: Reducer {
+    struct State: Equatable {
+      var rows: IdentifiedArrayOf<CounterRow.State> = []
+      var seen = 0
+    }
+    enum Action: Equatable { case rows(IdentifiedActionOf<CounterRow>) }
+    var body: some ReducerOf<Self> {
+      Reduce { state, _ in
+        state.seen += 1
+        return .none
+      }
+      .forEach(\.rows, action: Action.rows) { CounterRow() }
+      Reduce { state, _ in
+        state.seen += 10
+        return .none
+      }
+    }
+  }
+
+  @Test func rowsThatAreFeaturesWithBodiesRunInPlace() {
+    let recorder = WarningRecorder(matching: "forEach")
+    let store = Store(
+      initialState: CounterRows.State(
+        rows: IdentifiedArray(uniqueElements: (1...3).map { CounterRow.State(id: $0) }))
+    ) { CounterRows() }
+    store.send(.rows(.element(id: 2, action: .counter(.increment))))
+    store.send(.rows(.element(id: 2, action: .counter(.set(5)))))
+    store.send(.rows(.element(id: 3, action: .counter(.decrement))))
+    #expect(store.state.rows.map(\.counter.count) == [0, 5, -1])
+    #expect(store.state.rows.map(\.actions) == [0, 2, 1])
+    #expect(store.state.seen == 33)
+    // An action for a row that is not there: a warning, and only the parents' reducers run.
+    store.send(.rows(.element(id: 9, action: .counter(.increment))))
+    #expect(recorder.messages.count == 1)
+    #expect(store.state.rows.map(\.counter.count) == [0, 5, -1])
+    #expect(store.state.seen == 44)
+  }
+
   @Test func anActionForAMissingIDWarnsAndChangesNothing() {
     let recorder = WarningRecorder(matching: "forEach")
     let store = makeStore()
