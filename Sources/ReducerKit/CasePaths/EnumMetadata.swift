@@ -610,17 +610,41 @@ struct SingleCaseSelection: Sendable {
   /// ``EnumCaseSelection/visit(_:embed:_:)``.
   @inlinable @inline(__always)
   func visit<Root, Value>(_ root: Root, embed: (Value) -> Root, _ body: (Value) -> Void) -> Bool {
+    map(root, embed: embed, otherwise: false) {
+      body($0)
+      return true
+    }
+  }
+
+  /// `body`'s result for the payload when `root` is the candidate's case, else `otherwise`.
+  /// Returning the result, rather than having `body` store it in a variable, keeps it out of
+  /// memory: a hot path can then see that a `.none` effect needs no release.
+  ///
+  /// The reads are in helpers generic over `Root` and `Value` only: a closure in this function
+  /// would capture `Result`'s metadata too, which generic code then looks up on every call.
+  @inlinable @inline(__always)
+  func map<Root, Value, Result>(
+    _ root: Root, embed: (Value) -> Root, otherwise: Result, _ body: (Value) -> Result
+  ) -> Result {
+    guard isCandidate(root) else { return otherwise }
+    let value: Value = payload(of: root)
+    if verifiesWithEmbed, !isCandidate(embed(value)) { return otherwise }
+    return body(value)
+  }
+
+  /// Whether `root` is the candidate's case.
+  @inlinable @inline(__always)
+  func isCandidate<Root>(_ root: Root) -> Bool {
     let metadata = EnumMetadata(unchecked: Root.self)
-    let tag = withUnsafePointer(to: root) { metadata.tag(of: $0) }
-    guard candidate.tag == tag else { return false }
-    let value: Value = withUnsafePointer(to: root) {
+    return withUnsafePointer(to: root) { metadata.tag(of: $0) } == candidate.tag
+  }
+
+  /// The payload of `root`, which is the candidate's case.
+  @inlinable @inline(__always)
+  func payload<Root, Value>(of root: Root) -> Value {
+    let metadata = EnumMetadata(unchecked: Root.self)
+    return withUnsafePointer(to: root) {
       EnumCaseSelection.copyPayload(of: $0, candidate, metadata)
     }
-    if verifiesWithEmbed {
-      let embedded = embed(value)
-      guard withUnsafePointer(to: embedded, { metadata.tag(of: $0) }) == tag else { return false }
-    }
-    body(value)
-    return true
   }
 }

@@ -190,13 +190,17 @@ where
   /// then the parent's reducer.
   @inlinable @inline(__always)
   func reduce(_ state: inout State, _ action: Action) -> Effect<Action> {
-    var effect = Effect<Action>.none
+    var effect: Effect<Action>
     if let single {
-      _ = single.visit(action, embed: embed) { effect = runElement(&state, $0, action) }
-    } else {
-      _ = visitCase(action, selection: selection, embed: embed, visitor: visit) {
-        effect = runElementOutOfLine(&state, $0, action)
+      effect = single.map(action, embed: embed, otherwise: .none) {
+        runElement(&state, $0, action)
       }
+    } else {
+      var found = Effect<Action>.none
+      _ = visitCase(action, selection: selection, embed: embed, visitor: visit) {
+        found = runElementOutOfLine(&state, $0, action)
+      }
+      effect = found
     }
     let parentEffect = parent.reduce(into: &state, action: action)
     if !parentEffect.isNone { effect = effect.merge(with: parentEffect) }

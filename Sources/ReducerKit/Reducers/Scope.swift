@@ -139,17 +139,22 @@ where Child.State == ChildState, Child.Action == ChildAction {
   /// Runs the child on its state in place when `action` is one of the child's.
   @inlinable @inline(__always)
   func reduce(_ state: inout ParentState, _ action: ParentAction) -> Effect<ParentAction> {
-    var effect = Effect<ChildAction>.none
-    let isChildAction =
-      if let single {
-        single.visit(action, embed: embed) { effect = runChild(&state, $0) }
-      } else {
-        visitCase(action, selection: selection, embed: embed, visitor: visit) {
-          effect = runChildOutOfLine(&state, $0)
-        }
+    let effect: Effect<ChildAction>
+    if let single {
+      effect = single.map(action, embed: embed, otherwise: .none) { runChild(&state, $0) }
+    } else {
+      var found = Effect<ChildAction>.none
+      _ = visitCase(action, selection: selection, embed: embed, visitor: visit) {
+        found = runChildOutOfLine(&state, $0)
       }
-    guard isChildAction, !effect.isNone else { return .none }
-    return scopeEffect(effect)
+      effect = found
+    }
+    // A switch on the box, not `isNone`: in its `.none` branch the optimizer knows there is
+    // nothing to release.
+    switch effect.box {
+    case .none: return .none
+    case .some: return scopeEffect(effect)
+    }
   }
 
   /// Runs the child on its state, reached in place.

@@ -324,6 +324,18 @@ private func withMangledName<R>(_ bytes: [UInt8], _ body: (UnsafeRawPointer) -> 
     #expect(!void.visit(Interleaved.last, embed: Interleaved.void) { _ in })
   }
 
+  @Test func aSingleCandidateSelectionMapsThePayloadOrReturnsTheFallback() throws {
+    let unique = try #require(EnumCaseSelection.compute(root: Unique.self, value: Int.self).single)
+    #expect(unique.map(Unique.a(4), embed: Unique.a, otherwise: "none") { "a(\($0))" } == "a(4)")
+    #expect(unique.map(Unique.d, embed: Unique.a, otherwise: "none") { "a(\($0))" } == "none")
+    let existential = try #require(
+      EnumCaseSelection.compute(root: WithExistential.self, value: Int.self).single)
+    #expect(
+      existential.map(WithExistential.a(2), embed: WithExistential.a, otherwise: 0) { $0 } == 2)
+    #expect(
+      existential.map(WithExistential.any(2), embed: WithExistential.a, otherwise: 0) { $0 } == 0)
+  }
+
   @Test func aSelectionWithSeveralCandidatesHasNoSingleOne() {
     #expect(EnumCaseSelection.compute(root: Overlapping.self, value: Int.self).single == nil)
     #expect(EnumCaseSelection.compute(root: PartlyIndirect.self, value: Int.self).single == nil)
