@@ -7,10 +7,6 @@
 /// chain, with no indirect call per level.
 @usableFromInline
 final class ChildReducer<Child: Reducer> {
-  /// The reducer itself: run when it has no body.
-  @usableFromInline
-  let reducer: Child
-
   /// The box that holds the reducer's body, evaluated once; `nil` for a reducer that implements
   /// `reduce(into:action:)`.
   ///
@@ -27,6 +23,11 @@ final class ChildReducer<Child: Reducer> {
   /// them once.
   @usableFromInline
   let resolved: ResolvedReducer<Child.State, Child.Action>
+
+  /// The reducer itself: run when it has no body. Declared after the fields the generic route
+  /// reads, so that their offsets do not depend on `Child`'s size.
+  @usableFromInline
+  let reducer: Child
 
   /// Evaluates `reducer`'s body, if it has one, once.
   @inlinable

@@ -76,28 +76,31 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     line: UInt
   ) {
     resolvedReducer = Self.makeReducer(
-      parent: ResolvedReducer(parent), child: ResolvedReducer(child), toCaseState: toCaseState,
+      parent: ChildReducer(parent), child: ChildReducer(child), toCaseState: toCaseState,
       toCaseAction: toCaseAction, fileID: fileID, line: line)
   }
 
   /// Builds the reducer. Inlinable, with everything it calls on every action, so that the
   /// closure is compiled in the module that writes the `ifCaseLet`, specialized for its concrete
-  /// types. What runs only for a child effect or a misuse warning stays out of line.
+  /// types, where the child and the wrapped parent run as direct calls (see ``ChildReducer``).
+  /// What runs only for a child effect or a misuse warning stays out of line.
   @inlinable
   static func makeReducer<State, Action, CaseState, CaseAction>(
-    parent: ResolvedReducer<State, Action>,
-    child: ResolvedReducer<CaseState, CaseAction>,
+    parent: ChildReducer<Parent>,
+    child: ChildReducer<Child>,
     toCaseState: CasePath<State, CaseState>,
     toCaseAction: CasePath<Action, CaseAction>,
     fileID: StaticString,
     line: UInt
-  ) -> ResolvedReducer<State, Action> {
+  ) -> ResolvedReducer<State, Action>
+  where
+    Parent.State == State, Parent.Action == Action, Child.State == CaseState,
+    Child.Action == CaseAction
+  {
     let (selection, embed, visit) =
       (toCaseAction.selection, toCaseAction.embedder, toCaseAction.visitor)
     let (stateSelection, embedState, visitState) =
       (toCaseState.selection, toCaseState.embedder, toCaseState.visitor)
-    let reduceParent = parent.reduce
-    let reduceChild = child.reduce
     let scopeEffect = caseEffectScoper(toCaseState: toCaseState, toCaseAction: toCaseAction)
     return ResolvedReducer { state, action in
       var effect = Effect<Action>.none
@@ -109,12 +112,12 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
         guard var childState = caseState.take() else {
           return warnOtherCase(action: action, fileID: fileID, line: line)
         }
-        let childEffect = reduceChild(&childState, childAction)
+        let childEffect = child.reduce(into: &childState, action: childAction)
         // The instance before the child ran, read from the state still in the case.
         if !childEffect.isNone { effect = scopeEffect(childEffect, state) }
         state = embedState(childState)
       }
-      let parentEffect = reduceParent(&state, action)
+      let parentEffect = parent.reduce(into: &state, action: action)
       if !parentEffect.isNone { effect = effect.merge(with: parentEffect) }
       return effect
     }

@@ -124,28 +124,31 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     line: UInt
   ) {
     resolvedReducer = Self.makeReducer(
-      parent: ResolvedReducer(parent), child: ResolvedReducer(child), toChildState: toChildState,
+      parent: ChildReducer(parent), child: ChildReducer(child), toChildState: toChildState,
       toChildAction: toChildAction, instance: instance, fileID: fileID, line: line)
   }
 
   /// Builds the reducer. Inlinable, with everything it calls on every action, so that the
   /// closure is compiled in the module that writes the `ifLet`, specialized for its concrete
   /// types, and reaches a stored child state at its offset instead of through the key path.
-  /// What runs only for a child effect or a misuse warning stays out of line.
+  /// The child and the wrapped parent run as direct calls there (see ``ChildReducer``). What
+  /// runs only for a child effect or a misuse warning stays out of line.
   @inlinable
   static func makeReducer<State, Action, ChildState, ChildAction>(
-    parent: ResolvedReducer<State, Action>,
-    child: ResolvedReducer<ChildState, ChildAction>,
+    parent: ChildReducer<Parent>,
+    child: ChildReducer<Child>,
     toChildState: WritableKeyPath<State, ChildState?>,
     toChildAction: CasePath<Action, ChildAction>,
     instance: @escaping (ChildState) -> AnyHashable?,
     fileID: StaticString,
     line: UInt
-  ) -> ResolvedReducer<State, Action> {
+  ) -> ResolvedReducer<State, Action>
+  where
+    Parent.State == State, Parent.Action == Action, Child.State == ChildState,
+    Child.Action == ChildAction
+  {
     let (selection, embed, visit) =
       (toChildAction.selection, toChildAction.embedder, toChildAction.visitor)
-    let reduceParent = parent.reduce
-    let reduceChild = child.reduce
     let scopeEffect = childEffectScoper(
       toChildState: toChildState, toChildAction: toChildAction, instance: instance)
     let offset = MemoryLayout<State>.offset(of: toChildState)
@@ -176,11 +179,11 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
           }
           // The instance before the child runs: the one whose effects these are.
           let id = instance(childState!)
-          let childEffect = reduceChild(&childState!, childAction)
+          let childEffect = child.reduce(into: &childState!, action: childAction)
           if !childEffect.isNone { effect = scopeEffect(childEffect, id) }
         }
       }
-      let parentEffect = reduceParent(&state, action)
+      let parentEffect = parent.reduce(into: &state, action: action)
       if !parentEffect.isNone { effect = effect.merge(with: parentEffect) }
       return effect
     }
