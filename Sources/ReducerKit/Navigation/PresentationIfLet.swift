@@ -124,28 +124,31 @@ public struct _PresentationReducer<Parent: Reducer, Child: Reducer>: Reducer {
     line: UInt
   ) {
     resolvedReducer = Self.makeReducer(
-      parent: ResolvedReducer(parent), child: ResolvedReducer(child),
+      parent: ChildReducer(parent), child: ChildReducer(child),
       toPresentationState: toPresentationState, toPresentationAction: toPresentationAction,
       fileID: fileID, line: line)
   }
 
   /// Builds the reducer. Inlinable, with everything it calls for every action, so it is
   /// specialized for the concrete types where the `ifLet` is written; an action that is not the
-  /// presentation's costs one case check. What runs only for a child effect, an alert, or a
+  /// presentation's costs one case check, and the child and the wrapped parent run as direct
+  /// calls (see ``ChildReducer``). What runs only for a child effect, an alert, or a
   /// misuse warning stays out of line.
   @inlinable
   static func makeReducer<State, Action, ChildState, ChildAction>(
-    parent: ResolvedReducer<State, Action>,
-    child: ResolvedReducer<ChildState, ChildAction>,
+    parent: ChildReducer<Parent>,
+    child: ChildReducer<Child>,
     toPresentationState: WritableKeyPath<State, PresentationState<ChildState>>,
     toPresentationAction: CasePath<Action, PresentationAction<ChildAction>>,
     fileID: StaticString,
     line: UInt
-  ) -> ResolvedReducer<State, Action> {
+  ) -> ResolvedReducer<State, Action>
+  where
+    Parent.State == State, Parent.Action == Action, Child.State == ChildState,
+    Child.Action == ChildAction
+  {
     let (selection, embed, visit) =
       (toPresentationAction.selection, toPresentationAction.embedder, toPresentationAction.visitor)
-    let reduceParent = parent.reduce
-    let reduceChild = child.reduce
     let instance = presentationInstance(of: ChildState.self)
     let ephemeralIdentity = ephemeralIdentityReader(of: ChildState.self)
     // Stands in the state while the child runs: shared by every reduce (so it is never written
@@ -180,12 +183,12 @@ public struct _PresentationReducer<Parent: Reducer, Child: Reducer>: Reducer {
           // The instance before the child runs: the one whose effects these are.
           let id = instance(presentation.wrappedValue!)
           state[keyPath: toPresentationState] = absent
-          let childEffect = reduceChild(&presentation.wrappedValue!, childAction)
+          let childEffect = child.reduce(into: &presentation.wrappedValue!, action: childAction)
           state[keyPath: toPresentationState] = presentation
           if !childEffect.isNone { effect = scopeEffect(childEffect, id) }
         }
       }
-      let parentEffect = reduceParent(&state, action)
+      let parentEffect = parent.reduce(into: &state, action: action)
       if !parentEffect.isNone { effect = effect.merge(with: parentEffect) }
       guard isPresentationAction else { return effect }
       if isDismiss {

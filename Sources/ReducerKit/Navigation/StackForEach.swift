@@ -87,26 +87,29 @@ public struct _StackForEachReducer<Parent: Reducer, Destination: Reducer>: Reduc
     line: UInt
   ) {
     resolvedReducer = Self.makeReducer(
-      parent: ResolvedReducer(parent), destination: ResolvedReducer(destination),
+      parent: ChildReducer(parent), destination: ChildReducer(destination),
       toStackState: toStackState, toStackAction: toStackAction, fileID: fileID, line: line)
   }
 
   /// Builds the reducer. Inlinable, with what runs for an element action, like `forEach` over an
   /// ``IdentifiedArray``: specialized for the caller's types, the stack reached at its offset when
-  /// it is a stored property. Pushes, pops, element effects and warnings stay out of line.
+  /// it is a stored property, the destination and the wrapped parent run as direct calls (see
+  /// ``ChildReducer``). Pushes, pops, element effects and warnings stay out of line.
   @inlinable
   static func makeReducer<State, Action, ElementState, ElementAction>(
-    parent: ResolvedReducer<State, Action>,
-    destination: ResolvedReducer<ElementState, ElementAction>,
+    parent: ChildReducer<Parent>,
+    destination: ChildReducer<Destination>,
     toStackState: WritableKeyPath<State, StackState<ElementState>>,
     toStackAction: CasePath<Action, StackAction<ElementState, ElementAction>>,
     fileID: StaticString,
     line: UInt
-  ) -> ResolvedReducer<State, Action> {
+  ) -> ResolvedReducer<State, Action>
+  where
+    Parent.State == State, Parent.Action == Action, Destination.State == ElementState,
+    Destination.Action == ElementAction
+  {
     let (selection, embed, visit) =
       (toStackAction.selection, toStackAction.embedder, toStackAction.visitor)
-    let reduceParent = parent.reduce
-    let reduceElement = destination.reduce
     let scopeEffect = elementEffectScoper(
       toStackState: toStackState, toStackAction: toStackAction)
     let offset = MemoryLayout<State>.offset(of: toStackState)
@@ -129,12 +132,12 @@ public struct _StackForEachReducer<Parent: Reducer, Destination: Reducer>: Reduc
             let stack = (UnsafeMutableRawPointer(root) + offset)
               .assumingMemoryBound(to: StackState<ElementState>.self)
             found = stack.pointee._storage.modifyElement(id: id) {
-              elementEffect = reduceElement(&$0.element, elementAction)
+              elementEffect = destination.reduce(into: &$0.element, action: elementAction)
             }
           }
         } else {
           found = state[keyPath: toStackState]._storage.modifyElement(id: id) {
-            elementEffect = reduceElement(&$0.element, elementAction)
+            elementEffect = destination.reduce(into: &$0.element, action: elementAction)
           }
         }
         if !found {
@@ -143,7 +146,7 @@ public struct _StackForEachReducer<Parent: Reducer, Destination: Reducer>: Reduc
           effect = scopeEffect(elementEffect, id)
         }
       }
-      let parentEffect = reduceParent(&state, action)
+      let parentEffect = parent.reduce(into: &state, action: action)
       if let change {
         apply(change, to: &state[keyPath: toStackState], action: action, fileID: fileID, line: line)
       }

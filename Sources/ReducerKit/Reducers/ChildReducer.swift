@@ -61,14 +61,15 @@ final class ChildReducer<Child: Reducer> {
 }
 
 /// A reducer's `body`, evaluated once, in an object: what ``Reducer/_reduce(body:into:action:)``
-/// runs.
-public final class ReducerBody<Reducer: ReducerKit.Reducer> {
+/// runs. ReducerKit's composition makes one per child feature that has a body; there is nothing
+/// to do with one in app code.
+public final class ReducerBody<Feature: Reducer> {
   /// The body.
   @usableFromInline
-  let body: Reducer.Body
+  let body: Feature.Body
 
   @inlinable
-  init(_ body: Reducer.Body) {
+  init(_ body: Feature.Body) {
     self.body = body
   }
 }
