@@ -54,13 +54,18 @@ public protocol Reducer<State, Action> {
   @ReducerBuilder<State, Action>
   var body: Body { get }
 
-  /// Runs `body`, evaluated once before, on `state`: how ReducerKit's composition (``Scope``,
-  /// ``Reducer/forEach(_:action:element:)`` and the others) calls a child feature's body
-  /// directly, with no closure in between, so that code compiled for a concrete feature runs
-  /// its nested levels as one specialized call chain.
+  /// Evaluates `reducer`'s `body` once, for ReducerKit's composition (``Scope``,
+  /// ``Reducer/forEach(_:action:element:)`` and the others): the body, itself resolved the same
+  /// way, kept so that code compiled for a concrete feature calls it directly, with no closure
+  /// in between and without evaluating it again. `nil` for a reducer whose body is not a reducer
+  /// of its state and action (one that implements ``reduce(into:action:)``).
   ///
-  /// Implemented for every reducer by the two defaults below (a `body` that is a reducer of the
-  /// same state and action, or no body); do not implement it.
+  /// Implemented for every reducer by the defaults below; do not implement it.
+  static func _makeBody(of reducer: Self) -> ReducerBody<Self>?
+
+  /// Runs a body ``_makeBody(of:)`` made on `state`.
+  ///
+  /// Implemented for every reducer by the defaults below; do not implement it.
   static func _reduce(
     body: ReducerBody<Self>, into state: inout State, action: Action
   ) -> Effect<Action>
@@ -80,14 +85,20 @@ extension Reducer where Body == Never {
     fatalError(
       "'\(Self.self)' has no body: it implements 'reduce(into:action:)'. Do not read 'body' of it.")
   }
+}
 
-  /// A reducer without a body has no body to run. Never called: a ``ReducerBody`` of such a
-  /// reducer cannot exist, since it would hold a `Never`.
+extension Reducer {
+  /// A reducer without a body of its state and action has none to make: it runs its own
+  /// ``reduce(into:action:)``.
+  @inlinable
+  public static func _makeBody(of reducer: Self) -> ReducerBody<Self>? { nil }
+
+  /// Never called: ``_makeBody(of:)`` made no body for such a reducer.
   @inlinable
   public static func _reduce(
     body: ReducerBody<Self>, into state: inout State, action: Action
   ) -> Effect<Action> {
-    fatalError("'\(Self.self)' has no body to run.")
+    fatalError("'\(Self.self)' has no body of its state and action to run.")
   }
 }
 
@@ -99,11 +110,22 @@ extension Reducer where Body: Reducer, Body.State == State, Body.Action == Actio
     body.reduce(into: &state, action: action)
   }
 
-  /// Runs `body`, evaluated once before: the child call of ReducerKit's composition.
+  /// Evaluates ``body`` once, into the child that runs it (itself resolved the same way, so a
+  /// body that is another feature with a body is not evaluated per action either).
+  @inlinable
+  public static func _makeBody(of reducer: Self) -> ReducerBody<Self>? {
+    ReducerBody(ChildReducer(reducer.body))
+  }
+
+  /// Runs the body ``_makeBody(of:)`` made: the child call of ReducerKit's composition.
   @inlinable @inline(__always)
   public static func _reduce(
     body: ReducerBody<Self>, into state: inout State, action: Action
   ) -> Effect<Action> {
-    body.body.reduce(into: &state, action: action)
+    // The object at the address is the `ChildReducer<Body>` `_makeBody(of:)` made, which `body`
+    // owns: borrowed for the call, with nothing retained.
+    Unmanaged<ChildReducer<Body>>.fromOpaque(body.childAddress)._withUnsafeGuaranteedRef {
+      $0.reduce(into: &state, action: action)
+    }
   }
 }

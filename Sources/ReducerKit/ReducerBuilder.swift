@@ -54,14 +54,14 @@ public enum ReducerBuilder<State, Action> {
   public static func buildEither<R0: Reducer<State, Action>, R1: Reducer<State, Action>>(
     first: R0
   ) -> _Conditional<R0, R1> {
-    .first(first)
+    _Conditional(first: first)
   }
 
   /// The second branch of an `if/else` or `switch`.
   public static func buildEither<R0: Reducer<State, Action>, R1: Reducer<State, Action>>(
     second: R1
   ) -> _Conditional<R0, R1> {
-    .second(second)
+    _Conditional(second: second)
   }
 
   /// A `for` loop over reducers: they run in order.
@@ -108,18 +108,25 @@ public enum ReducerBuilder<State, Action> {
   }
 
   /// One of two reducers (an `if/else` or `switch`). Built by ``ReducerBuilder``.
-  public enum _Conditional<First: Reducer<State, Action>, Second: Reducer<State, Action>>: Reducer {
-    /// The first branch was taken.
-    case first(First)
-    /// The second branch was taken.
-    case second(Second)
+  ///
+  /// Keeps the branch taken resolved (its `body`, if it has one, evaluated once), so that
+  /// running it, directly or as a child, never evaluates a body again.
+  public struct _Conditional<First: Reducer<State, Action>, Second: Reducer<State, Action>>:
+    Reducer
+  {
+    let branch: ResolvedReducer<State, Action>
+
+    init(first: First) {
+      branch = ResolvedReducer(first)
+    }
+
+    init(second: Second) {
+      branch = ResolvedReducer(second)
+    }
 
     /// Runs the reducer of the branch that was taken.
     public func reduce(into state: inout State, action: Action) -> Effect<Action> {
-      switch self {
-      case .first(let first): first.reduce(into: &state, action: action)
-      case .second(let second): second.reduce(into: &state, action: action)
-      }
+      branch.reduce(&state, action)
     }
   }
 }
@@ -133,10 +140,5 @@ extension ReducerBuilder._Sequence: ResolvedReducerConvertible {
 
 extension ReducerBuilder._Conditional: ResolvedReducerConvertible {
   @usableFromInline
-  package var resolved: ResolvedReducer<State, Action> {
-    switch self {
-    case .first(let first): ResolvedReducer(first)
-    case .second(let second): ResolvedReducer(second)
-    }
-  }
+  package var resolved: ResolvedReducer<State, Action> { branch }
 }

@@ -492,8 +492,6 @@ struct EnumCaseSelection: Sendable {
     return true
   }
 
-  /// Stack space for a copy of the root: 256 bytes, 16-byte aligned (the largest alignment of
-  /// a Swift type on the supported platforms).
   /// This selection when it has a single candidate: the same reads, from a value with no
   /// references in it, which a hot path can hold and pass without retaining anything.
   @usableFromInline
@@ -501,6 +499,8 @@ struct EnumCaseSelection: Sendable {
     onlyCandidate.map { SingleCaseSelection(candidate: $0, verifiesWithEmbed: verifiesWithEmbed) }
   }
 
+  /// Stack space for a copy of the root: 256 bytes, 16-byte aligned (the largest alignment of
+  /// a Swift type on the supported platforms).
   @usableFromInline
   typealias Scratch = SIMD32<UInt64>
 

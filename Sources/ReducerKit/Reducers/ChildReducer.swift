@@ -7,8 +7,8 @@
 /// chain, with no indirect call per level.
 @usableFromInline
 final class ChildReducer<Child: Reducer> {
-  /// The box that holds the reducer's body, evaluated once; `nil` for a reducer that implements
-  /// `reduce(into:action:)`.
+  /// The reducer's body, evaluated once and resolved (``Reducer/_makeBody(of:)``); `nil` for a
+  /// reducer that implements `reduce(into:action:)`.
   ///
   /// Unmanaged, retained at init and released at deinit, so that reaching the body on every
   /// action retains nothing: an optional strong reference, or the body held as a value, is
@@ -29,17 +29,16 @@ final class ChildReducer<Child: Reducer> {
   @usableFromInline
   let reducer: Child
 
-  /// Evaluates `reducer`'s body, if it has one, once.
+  /// Evaluates `reducer`'s body, if it has one, once (and the bodies inside it, each once).
   @inlinable
   init(_ reducer: Child) {
     self.reducer = reducer
-    if Child.Body.self == Never.self {
+    if let body = Child._makeBody(of: reducer) {
+      self.body = Unmanaged.passRetained(body)
+      resolved = body.resolved
+    } else {
       body = nil
       resolved = ResolvedReducer(reducer)
-    } else {
-      let box = ReducerBody<Child>(reducer.body)
-      body = Unmanaged.passRetained(box)
-      resolved = ResolvedReducer(body: box.body, of: reducer)
     }
   }
 
@@ -50,26 +49,53 @@ final class ChildReducer<Child: Reducer> {
   /// Runs the child: its body when it has one, else its `reduce(into:action:)`.
   @inlinable @inline(__always)
   func reduce(into state: inout Child.State, action: Child.Action) -> Effect<Child.Action> {
-    // Both conditions are decided when the code is compiled: in code specialized for a
-    // concrete child, one direct call remains; in generic code, the closure.
+    // Decided when the code is compiled: in code specialized for a concrete child, direct
+    // calls remain; in generic code, the closure.
     guard _isConcrete(Child.self) else { return resolved.reduce(&state, action) }
     if Child.Body.self == Never.self { return reducer.reduce(into: &state, action: action) }
-    return body.unsafelyUnwrapped._withUnsafeGuaranteedRef { body in
+    guard let body else { return reduceWithoutBody(&state, action) }
+    return body._withUnsafeGuaranteedRef { body in
       Child._reduce(body: body, into: &state, action: action)
     }
   }
+
+  /// A reducer whose `body` is not a reducer of its state and action: its own
+  /// `reduce(into:action:)`. Out of line: rare, and for a reducer that has a body this route
+  /// (never taken) would evaluate it.
+  @inlinable @inline(never)
+  func reduceWithoutBody(
+    _ state: inout Child.State, _ action: Child.Action
+  ) -> Effect<
+    Child.Action
+  > {
+    reducer.reduce(into: &state, action: action)
+  }
 }
 
-/// A reducer's `body`, evaluated once, in an object: what ``Reducer/_reduce(body:into:action:)``
-/// runs. ReducerKit's composition makes one per child feature that has a body; there is nothing
-/// to do with one in app code.
+/// A reducer's `body`, evaluated once and resolved, in an object: what
+/// ``Reducer/_makeBody(of:)`` makes and ``Reducer/_reduce(body:into:action:)`` runs.
+/// ReducerKit's composition makes one per child feature that has a body; there is nothing to
+/// do with one in app code.
 public final class ReducerBody<Feature: Reducer> {
-  /// The body.
+  /// The `ChildReducer` of the body's type, which runs it: owned here.
   @usableFromInline
-  let body: Feature.Body
+  let child: AnyObject
+
+  /// `child`'s address, which ``Reducer/_reduce(body:into:action:)`` turns back into the typed
+  /// object, where the body's type is known to be a reducer. Reached this way, not by a cast
+  /// of `child`: a cast returns a new reference, retained and released around the call.
+  @usableFromInline
+  let childAddress: UnsafeRawPointer
+
+  /// The body as a closure: the generic route.
+  @usableFromInline
+  let resolved: ResolvedReducer<Feature.State, Feature.Action>
 
   @inlinable
-  init(_ body: Feature.Body) {
-    self.body = body
+  init<Body: Reducer>(_ child: ChildReducer<Body>)
+  where Body.State == Feature.State, Body.Action == Feature.Action {
+    self.child = child
+    childAddress = UnsafeRawPointer(Unmanaged.passUnretained(child).toOpaque())
+    resolved = child.resolved
   }
 }

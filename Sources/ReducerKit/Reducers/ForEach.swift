@@ -157,6 +157,7 @@ where
   @usableFromInline let embed: (IdentifiedAction<ID, ElementAction>) -> Action
   @usableFromInline let visit: (Action, (IdentifiedAction<ID, ElementAction>) -> Void) -> Bool
   @usableFromInline let scopeEffect: (Effect<ElementAction>, ID) -> Effect<Action>
+  /// The array's offset in the state when it is a stored property.
   @usableFromInline let offset: Int?
   @usableFromInline let toElements: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>
   @usableFromInline let fileID: StaticString

@@ -1,9 +1,11 @@
 /// A reducer reduced to the one function that runs it, with its `body` evaluated once.
 ///
 /// A reducer that has a `body` builds that body every time its `reduce(into:action:)` is called.
-/// Stores and composing reducers (``Scope``, `ifLet`, `forEach`, builder blocks) keep their children
-/// as `ResolvedReducer`s instead, so a body is built once per store, not once per action: that keeps
-/// closure contexts, case paths and key paths out of the per-action cost.
+/// Stores, builder blocks, `CombineReducers` and the modifiers keep their reducers as
+/// `ResolvedReducer`s instead, so a body is built once per store, not once per action: that keeps
+/// closure contexts, case paths and key paths out of the per-action cost. The composing levels
+/// (``Scope``, `ifLet`, `forEach`, …) keep a ``ChildReducer``, which holds one of these for
+/// generic code and calls the child directly in specialized code.
 @usableFromInline
 package struct ResolvedReducer<State, Action> {
   /// Runs the reducer.
@@ -17,17 +19,6 @@ package struct ResolvedReducer<State, Action> {
     if let resolved = reducer as? any ResolvedReducerConvertible<State, Action> {
       self = resolved.resolved
     } else if R.Body.self != Never.self, let body = reducer.body as? any Reducer<State, Action> {
-      self.init(body)
-    } else {
-      self.init(reduce: reducer.reduce(into:action:))
-    }
-  }
-
-  /// Resolves `reducer` whose body, `body`, has been evaluated already: the same as
-  /// `init(reducer)` without evaluating the body again.
-  @inlinable
-  package init<R: Reducer>(body: R.Body, of reducer: R) where R.State == State, R.Action == Action {
-    if let body = body as? any Reducer<State, Action> {
       self.init(body)
     } else {
       self.init(reduce: reducer.reduce(into:action:))

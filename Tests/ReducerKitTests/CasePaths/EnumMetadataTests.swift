@@ -336,6 +336,18 @@ private func withMangledName<R>(_ bytes: [UInt8], _ body: (UnsafeRawPointer) -> 
       existential.map(WithExistential.any(2), embed: WithExistential.a, otherwise: 0) { $0 } == 0)
   }
 
+  @Test func aSingleBoxedCandidateIsReadFromItsBox() throws {
+    indirect enum Tree {
+      case node(Int)
+      case leaf
+    }
+    let selection = EnumCaseSelection.compute(root: Tree.self, value: Int.self)
+    let single = try #require(selection.single)
+    #expect(single.candidate.storage == .boxed)
+    #expect(single.map(Tree.node(42), embed: Tree.node, otherwise: -1) { $0 } == 42)
+    #expect(single.map(Tree.leaf, embed: Tree.node, otherwise: -1) { $0 } == -1)
+  }
+
   @Test func aSelectionWithSeveralCandidatesHasNoSingleOne() {
     #expect(EnumCaseSelection.compute(root: Overlapping.self, value: Int.self).single == nil)
     #expect(EnumCaseSelection.compute(root: PartlyIndirect.self, value: Int.self).single == nil)

@@ -62,6 +62,54 @@ import Testing
     #expect(evaluations.count == 2)
   }
 
+  /// A feature whose body is another feature with a body, and one whose body is an `if/else`
+  /// of features: each body is evaluated once, however the child is run.
+  struct Wrapper: Reducer {
+    let evaluations: Evaluations
+    var body: some ReducerOf<Tally> {
+      let _ = evaluations.count += 1
+      Tally(evaluations: evaluations)
+    }
+  }
+
+  struct Either: Reducer {
+    let useTally: Bool
+    let evaluations: Evaluations
+    var body: some ReducerOf<Tally> {
+      let _ = evaluations.count += 1
+      if useTally {
+        Tally(evaluations: evaluations)
+      } else {
+        Wrapper(evaluations: evaluations)
+      }
+    }
+  }
+
+  @Test func aBodyThatIsAnotherFeatureIsEvaluatedOnce() {
+    let evaluations = Evaluations()
+    let child = ChildReducer(Wrapper(evaluations: evaluations))
+    #expect(evaluations.count == 2)
+    var state = Tally.State()
+    for _ in 0..<3 { _ = child.reduce(into: &state, action: .add(1)) }
+    for _ in 0..<3 { _ = runGenerically(child, &state, .add(1)) }
+    #expect(state.total == 6)
+    #expect(evaluations.count == 2)
+  }
+
+  @Test func eachBranchOfAConditionalBodyIsEvaluatedOnce() {
+    for useTally in [true, false] {
+      let evaluations = Evaluations()
+      let child = ChildReducer(Either(useTally: useTally, evaluations: evaluations))
+      let afterInit = evaluations.count
+      #expect(afterInit == (useTally ? 2 : 3))
+      var state = Tally.State()
+      for _ in 0..<3 { _ = child.reduce(into: &state, action: .add(2)) }
+      for _ in 0..<3 { _ = runGenerically(child, &state, .add(2)) }
+      #expect(state.total == 12)
+      #expect(evaluations.count == afterInit)
+    }
+  }
+
   @Test func aReducerWithoutABodyRunsItsOwnReduce() {
     let child = ChildReducer(Counter())
     #expect(child.body == nil)

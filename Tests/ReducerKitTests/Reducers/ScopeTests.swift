@@ -122,12 +122,14 @@ import Testing
   /// nest runs as direct calls (no closure per level); the behaviour must be the same.
   struct Leaf: Reducer {
     struct State: Equatable { var ticks = 0 }
-    enum Action: Equatable { case start, stop, tick }
+    enum Action: Equatable { case start, wait, stop, tick }
     var body: some ReducerOf<Self> {
       Reduce { state, action in
         switch action {
         case .start:
           return .run { send in await send(.tick) }.cancellable(id: "timer")
+        case .wait:
+          return .run { _ in try await Task.never() }.cancellable(id: "timer")
         case .stop: return .cancel(id: "timer")
         case .tick:
           state.ticks += 1
@@ -180,9 +182,14 @@ import Testing
     store.send(.other(.leaf(.tick)))
     #expect(store.state.other.leaf.ticks == 1)
     #expect(store.state.middle.leaf.ticks == 1)
-    // The parent's "timer" is not the leaves'.
+    // The parent's "timer" is not the leaves', and each leaf's is its own.
+    let waiting = store.send(.middle(.leaf(.wait)))
     store.send(.stopAll)
-    #expect(store.state.middle.leaf.ticks == 1)
+    store.send(.other(.leaf(.stop)))
+    #expect(!waiting.isCancelled)
+    store.send(.middle(.leaf(.stop)))
+    #expect(waiting.isCancelled)
+    await waiting.finish()
   }
 
   /// A parent whose child state is reached through a computed property (no stored offset), and
