@@ -174,6 +174,23 @@ import Testing
     #expect(store.state.seen == 44)
   }
 
+  @Test func rowStoresOfFeaturesWithBodiesSendThroughTheirRows() {
+    // As a list view holds them: one store per row.
+    let store = Store(
+      initialState: CounterRows.State(
+        rows: IdentifiedArray(uniqueElements: (1...3).map { CounterRow.State(id: $0) }))
+    ) { CounterRows() }
+    let rows = store.scope(state: \.rows, action: CounterRows.Action.rows)
+    #expect(rows.count == 3)
+    rows[1].send(.counter(.increment))
+    rows[1].send(.counter(.increment))
+    rows[2].send(.counter(.set(4)))
+    #expect(rows[1].counter.count == 2)
+    #expect(rows[1].actions == 2)
+    #expect(store.state.rows.map(\.counter.count) == [0, 2, 4])
+    #expect(store.state.seen == 33)
+  }
+
   @Test func anActionForAMissingIDWarnsAndChangesNothing() {
     let recorder = WarningRecorder(matching: "forEach")
     let store = makeStore()

@@ -192,6 +192,28 @@ import Testing
     await waiting.finish()
   }
 
+  @Test func storesScopedForAViewDriveTheNestedFeatures() async {
+    // As a UI holds them: a store for the middle screen, one for its leaf below it.
+    let store = Store(initialState: Top.State()) { Top() }
+    let middle = store.scope(state: \.middle, action: Top.Action.middle)
+    let leaf = middle.scope(state: \.leaf, action: Middle.Action.leaf)
+    await leaf.send(.start).finish()
+    leaf.send(.tick)
+    #expect(leaf.ticks == 2)
+    #expect(middle.seen == 3)
+    #expect(store.state.middle.leaf.ticks == 2)
+    #expect(store.state.other == Middle.State())
+    // A sibling store's leaf with the same cancel id is its own.
+    let otherLeaf = store.scope(state: \.other, action: Top.Action.other)
+      .scope(state: \.leaf, action: Middle.Action.leaf)
+    let waiting = leaf.send(.wait)
+    otherLeaf.send(.stop)
+    #expect(!waiting.isCancelled)
+    leaf.send(.stop)
+    #expect(waiting.isCancelled)
+    await waiting.finish()
+  }
+
   /// A parent whose child state is reached through a computed property (no stored offset), and
   /// one whose child property has an observer: both go through the key path.
   struct Boxed: Reducer {
