@@ -122,10 +122,10 @@ extension Reducer where Body: Reducer, Body.State == State, Body.Action == Actio
   public static func _reduce(
     body: ReducerBody<Self>, into state: inout State, action: Action
   ) -> Effect<Action> {
-    // The object at the address is the `ChildReducer<Body>` `_makeBody(of:)` made, which `body`
+    // The object at the address is the `BodyRunner<Body>` `_makeBody(of:)` made, which `body`
     // owns: borrowed for the call, with nothing retained.
-    Unmanaged<ChildReducer<Body>>.fromOpaque(body.childAddress)._withUnsafeGuaranteedRef {
-      $0.reduce(into: &state, action: action)
+    Unmanaged<BodyRunner<Body>>.fromOpaque(body.runnerAddress)._withUnsafeGuaranteedRef {
+      $0.child.reduce(into: &state, action: action)
     }
   }
 }

@@ -340,6 +340,12 @@ struct EnumCaseSelection: Sendable {
   struct Candidate: Sendable, Equatable {
     @usableFromInline var tag: UInt32
     @usableFromInline var storage: Storage
+
+    @inlinable
+    init(tag: UInt32, storage: Storage) {
+      self.tag = tag
+      self.storage = storage
+    }
   }
 
   /// The cases whose payload is exactly a `Value`, in tag order.
@@ -492,13 +498,6 @@ struct EnumCaseSelection: Sendable {
     return true
   }
 
-  /// This selection when it has a single candidate: the same reads, from a value with no
-  /// references in it, which a hot path can hold and pass without retaining anything.
-  @usableFromInline
-  var single: SingleCaseSelection? {
-    onlyCandidate.map { SingleCaseSelection(candidate: $0, verifiesWithEmbed: verifiesWithEmbed) }
-  }
-
   /// Stack space for a copy of the root: 256 bytes, 16-byte aligned (the largest alignment of
   /// a Swift type on the supported platforms).
   @usableFromInline
@@ -592,57 +591,60 @@ struct EnumCaseSelection: Sendable {
 /// The size of a type, for use with `_openExistential`.
 private func sizeOf<T>(_: T.Type) -> Int { MemoryLayout<T>.size }
 
-/// An ``EnumCaseSelection`` with a single candidate, as plain bits: what a `Scope` level keeps
-/// to find its child's actions (the full selection holds an array, which every use would retain
-/// and release around the call into the child).
+/// The one case of an enum that a composing level (a `Scope`, a `forEach`) recognises with a
+/// single tag test: the only candidate of its selection, with its payload stored inline and no
+/// other case that the constructor could build. Plain bits, so a hot path holds and reads it
+/// without retaining anything.
+///
+/// Without it (``unavailable``), a level takes its general route through the full selection
+/// or the case path's closures, out of line.
+///
+/// Invariants the reads rely on: a `DirectCase` other than ``unavailable`` is made only from a
+/// selection computed for an enum `Root` (so `Root`'s value witnesses include the enum ones)
+/// whose candidate at `tag` keeps a `Value` inline (so the projected bits are a `Value`).
+/// ``matches(_:)`` and ``payload(of:)`` are only called on such a pair, after ``exists``.
 @usableFromInline
-struct SingleCaseSelection: Sendable {
-  @usableFromInline let candidate: EnumCaseSelection.Candidate
-  @usableFromInline let verifiesWithEmbed: Bool
+struct DirectCase: Sendable, Equatable {
+  /// The case's tag; `UInt32.max`, which no case has, when there is no direct route.
+  @usableFromInline let tag: UInt32
 
+  /// No direct route: the level uses its general one.
+  @usableFromInline static let unavailable = DirectCase(tag: .max)
+
+  private init(tag: UInt32) {
+    self.tag = tag
+  }
+
+  /// The direct route of `selection`, if it has one, and if `allowed` (a level may need more
+  /// than the case to take it, such as the child state's offset).
   @usableFromInline
-  init(candidate: EnumCaseSelection.Candidate, verifiesWithEmbed: Bool) {
-    self.candidate = candidate
-    self.verifiesWithEmbed = verifiesWithEmbed
-  }
-
-  /// Calls `body` with the payload when `root` is the candidate's case; the same as
-  /// ``EnumCaseSelection/visit(_:embed:_:)``.
-  @inlinable @inline(__always)
-  func visit<Root, Value>(_ root: Root, embed: (Value) -> Root, _ body: (Value) -> Void) -> Bool {
-    map(root, embed: embed, otherwise: false) {
-      body($0)
-      return true
+  init(_ selection: EnumCaseSelection?, allowed: Bool = true) {
+    guard allowed, let selection, !selection.verifiesWithEmbed,
+      let only = selection.onlyCandidate, only.storage == .inline
+    else {
+      self = .unavailable
+      return
     }
+    tag = only.tag
   }
 
-  /// `body`'s result for the payload when `root` is the candidate's case, else `otherwise`.
-  /// Returning the result, rather than having `body` store it in a variable, keeps it out of
-  /// memory: a hot path can then see that a `.none` effect needs no release.
-  ///
-  /// The reads are in helpers generic over `Root` and `Value` only: a closure in this function
-  /// would capture `Result`'s metadata too, which generic code then looks up on every call.
+  /// Whether there is a direct route.
   @inlinable @inline(__always)
-  func map<Root, Value, Result>(
-    _ root: Root, embed: (Value) -> Root, otherwise: Result, _ body: (Value) -> Result
-  ) -> Result {
-    guard isCandidate(root) else { return otherwise }
-    let value: Value = payload(of: root)
-    if verifiesWithEmbed, !isCandidate(embed(value)) { return otherwise }
-    return body(value)
-  }
+  var exists: Bool { tag != .max }
 
-  /// Whether `root` is the candidate's case.
+  /// Whether `root` is the case. Only when ``exists``.
   @inlinable @inline(__always)
-  func isCandidate<Root>(_ root: Root) -> Bool {
+  func matches<Root>(_ root: Root) -> Bool {
     let metadata = EnumMetadata(unchecked: Root.self)
-    return withUnsafePointer(to: root) { metadata.tag(of: $0) } == candidate.tag
+    return withUnsafePointer(to: root) { metadata.tag(of: $0) } == tag
   }
 
-  /// The payload of `root`, which is the candidate's case.
+  /// The payload of `root`, which ``matches(_:)`` the case.
   @inlinable @inline(__always)
   func payload<Root, Value>(of root: Root) -> Value {
     let metadata = EnumMetadata(unchecked: Root.self)
+    // The storage as a constant: the copy's switch on it folds away.
+    let candidate = EnumCaseSelection.Candidate(tag: tag, storage: .inline)
     return withUnsafePointer(to: root) {
       EnumCaseSelection.copyPayload(of: $0, candidate, metadata)
     }

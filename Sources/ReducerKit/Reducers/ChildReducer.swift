@@ -6,16 +6,15 @@
 /// level calls its child's levels directly, so a nest of `Scope`s is one specialized call
 /// chain, with no indirect call per level.
 @usableFromInline
-final class ChildReducer<Child: Reducer> {
+struct ChildReducer<Child: Reducer> {
   /// The reducer's body, evaluated once and resolved (``Reducer/_makeBody(of:)``); `nil` for a
   /// reducer that implements `reduce(into:action:)`.
   ///
-  /// Unmanaged, retained at init and released at deinit, so that reaching the body on every
-  /// action retains nothing: an optional strong reference, or the body held as a value, is
-  /// copied (every reference in it retained and released) around each call into the child,
-  /// since the optimizer cannot see that this object keeps the body alive meanwhile.
+  /// Kept inline in the level that runs the child, with the body's own `ChildReducer` in an
+  /// object the body reaches by address: a nest of features costs one pointer load a level on
+  /// the way to the next (a chain of objects costs a dependent load per object).
   @usableFromInline
-  let body: Unmanaged<ReducerBody<Child>>?
+  let body: ReducerBody<Child>?
 
   /// The same child as a closure, resolved once: what generic (unspecialized) code runs. There
   /// every static call would look up the runtime metadata of the child's types (a feature
@@ -33,17 +32,9 @@ final class ChildReducer<Child: Reducer> {
   @inlinable
   init(_ reducer: Child) {
     self.reducer = reducer
-    if let body = Child._makeBody(of: reducer) {
-      self.body = Unmanaged.passRetained(body)
-      resolved = body.resolved
-    } else {
-      body = nil
-      resolved = ResolvedReducer(reducer)
-    }
-  }
-
-  deinit {
-    body?.release()
+    let body = Child._makeBody(of: reducer)
+    self.body = body
+    resolved = body?.resolved ?? ResolvedReducer(reducer)
   }
 
   /// Runs the child: its body when it has one, else its `reduce(into:action:)`.
@@ -53,10 +44,10 @@ final class ChildReducer<Child: Reducer> {
     // calls remain; in generic code, the closure.
     guard _isConcrete(Child.self) else { return resolved.reduce(&state, action) }
     if Child.Body.self == Never.self { return reducer.reduce(into: &state, action: action) }
-    guard let body else { return reduceWithoutBody(&state, action) }
-    return body._withUnsafeGuaranteedRef { body in
-      Child._reduce(body: body, into: &state, action: action)
-    }
+    // Checked, then unwrapped without a binding: `if let` copies the reference in the body,
+    // which costs a retain and a release around the call.
+    guard body != nil else { return reduceWithoutBody(&state, action) }
+    return Child._reduce(body: body.unsafelyUnwrapped, into: &state, action: action)
   }
 
   /// A reducer whose `body` is not a reducer of its state and action: its own
@@ -72,20 +63,32 @@ final class ChildReducer<Child: Reducer> {
   }
 }
 
-/// A reducer's `body`, evaluated once and resolved, in an object: what
-/// ``Reducer/_makeBody(of:)`` makes and ``Reducer/_reduce(body:into:action:)`` runs.
-/// ReducerKit's composition makes one per child feature that has a body; there is nothing to
-/// do with one in app code.
-public final class ReducerBody<Feature: Reducer> {
-  /// The `ChildReducer` of the body's type, which runs it: owned here.
+/// The object that holds a feature's evaluated body, as a ``ChildReducer`` of the body's type:
+/// what a ``ReducerBody`` owns and reaches by address.
+@usableFromInline
+final class BodyRunner<Body: Reducer> {
   @usableFromInline
-  let child: AnyObject
+  let child: ChildReducer<Body>
 
-  /// `child`'s address, which ``Reducer/_reduce(body:into:action:)`` turns back into the typed
-  /// object, where the body's type is known to be a reducer. Reached this way, not by a cast
-  /// of `child`: a cast returns a new reference, retained and released around the call.
+  @inlinable
+  init(_ child: ChildReducer<Body>) {
+    self.child = child
+  }
+}
+
+/// A reducer's `body`, evaluated once and resolved: what ``Reducer/_makeBody(of:)`` makes and
+/// ``Reducer/_reduce(body:into:action:)`` runs. ReducerKit's composition makes one per child
+/// feature that has a body; there is nothing to do with one in app code.
+public struct ReducerBody<Feature: Reducer> {
+  /// The ``BodyRunner`` of the body's type, which runs it: owned here.
   @usableFromInline
-  let childAddress: UnsafeRawPointer
+  let runner: AnyObject
+
+  /// `runner`'s address, which ``Reducer/_reduce(body:into:action:)`` turns back into the
+  /// typed object, where the body's type is known to be a reducer. Reached this way, not by a
+  /// cast of `runner`: a cast returns a new reference, retained and released around the call.
+  @usableFromInline
+  let runnerAddress: UnsafeRawPointer
 
   /// The body as a closure: the generic route.
   @usableFromInline
@@ -94,8 +97,9 @@ public final class ReducerBody<Feature: Reducer> {
   @inlinable
   init<Body: Reducer>(_ child: ChildReducer<Body>)
   where Body.State == Feature.State, Body.Action == Feature.Action {
-    self.child = child
-    childAddress = UnsafeRawPointer(Unmanaged.passUnretained(child).toOpaque())
+    let runner = BodyRunner(child)
+    self.runner = runner
+    runnerAddress = UnsafeRawPointer(Unmanaged.passUnretained(runner).toOpaque())
     resolved = child.resolved
   }
 }

@@ -150,10 +150,14 @@ where
   Parent.State == State, Parent.Action == Action, Element.State == ElementState,
   Element.Action == ElementAction
 {
+  /// The element case when the level can take it with one tag test and reach the array at
+  /// ``directOffset`` (see ``DirectCase``).
+  @usableFromInline let direct: DirectCase
+  /// The array's offset in the state, when ``direct`` exists.
+  @usableFromInline let directOffset: Int
   @usableFromInline let parent: ChildReducer<Parent>
   @usableFromInline let element: ChildReducer<Element>
   @usableFromInline let selection: EnumCaseSelection?
-  @usableFromInline let single: SingleCaseSelection?
   @usableFromInline let embed: (IdentifiedAction<ID, ElementAction>) -> Action
   @usableFromInline let visit: (Action, (IdentifiedAction<ID, ElementAction>) -> Void) -> Bool
   @usableFromInline let scopeEffect: (Effect<ElementAction>, ID) -> Effect<Action>
@@ -174,10 +178,11 @@ where
     fileID: StaticString,
     line: UInt
   ) {
+    direct = DirectCase(toElementAction.selection, allowed: offset != nil)
+    directOffset = offset ?? 0
     self.parent = parent
     self.element = element
     selection = toElementAction.selection
-    single = toElementAction.selection?.single
     embed = toElementAction.embedder
     visit = toElementAction.visitor
     self.scopeEffect = scopeEffect
@@ -191,17 +196,20 @@ where
   /// then the parent's reducer.
   @inlinable @inline(__always)
   func reduce(_ state: inout State, _ action: Action) -> Effect<Action> {
-    var effect: Effect<Action>
-    if let single {
-      effect = single.map(action, embed: embed, otherwise: .none) {
-        runElement(&state, $0, action)
+    var effect = Effect<Action>.none
+    if direct.exists {
+      if direct.matches(action) {
+        let identifiedAction: IdentifiedAction<ID, ElementAction> = direct.payload(of: action)
+        // The documented use of a stored property's offset: the array is reached in place,
+        // as `state[keyPath:]` would, without the key path's runtime projection.
+        withUnsafeMutablePointer(to: &state) { root in
+          let elements = (UnsafeMutableRawPointer(root) + directOffset)
+            .assumingMemoryBound(to: IdentifiedArray<ID, ElementState>.self)
+          effect = runElement(in: &elements.pointee, identifiedAction, action)
+        }
       }
     } else {
-      var found = Effect<Action>.none
-      _ = visitCase(action, selection: selection, embed: embed, visitor: visit) {
-        found = runElementOutOfLine(&state, $0, action)
-      }
-      effect = found
+      effect = reduceOnGeneralRoute(&state, action)
     }
     let parentEffect = parent.reduce(into: &state, action: action)
     if !parentEffect.isNone { effect = effect.merge(with: parentEffect) }
@@ -211,26 +219,14 @@ where
   /// Runs the element reducer for an element action, on the element in place.
   @inlinable @inline(__always)
   func runElement(
-    _ state: inout State, _ identifiedAction: IdentifiedAction<ID, ElementAction>,
+    in elements: inout IdentifiedArray<ID, ElementState>,
+    _ identifiedAction: IdentifiedAction<ID, ElementAction>,
     _ action: Action
   ) -> Effect<Action> {
     guard case .element(let id, let elementAction) = identifiedAction else { return .none }
     var elementEffect = Effect<ElementAction>.none
-    var found = false
-    if let offset {
-      // The documented use of a stored property's offset: the array is reached in place, as
-      // `state[keyPath:]` would, without the key path's runtime projection.
-      withUnsafeMutablePointer(to: &state) { root in
-        let elements = (UnsafeMutableRawPointer(root) + offset)
-          .assumingMemoryBound(to: IdentifiedArray<ID, ElementState>.self)
-        found = elements.pointee.modifyElement(id: id) {
-          elementEffect = element.reduce(into: &$0, action: elementAction)
-        }
-      }
-    } else {
-      found = state[keyPath: toElements].modifyElement(id: id) {
-        elementEffect = element.reduce(into: &$0, action: elementAction)
-      }
+    let found = elements.modifyElement(id: id) {
+      elementEffect = element.reduce(into: &$0, action: elementAction)
     }
     if !found {
       _ForEachReducerWarnings.warnMissingElement(action: action, fileID: fileID, line: line)
@@ -240,14 +236,25 @@ where
     return scopeEffect(elementEffect, id)
   }
 
-  /// `runElement` for an element action found through the full case selection: out of line,
-  /// so that the element's reducer is inlined once.
+  /// The level without a direct route: the element action found through the full selection
+  /// or the case path's closure, the array at its offset or through the key path. Out of
+  /// line, so that the element's reducer is inlined once per route.
   @inlinable @inline(never)
-  func runElementOutOfLine(
-    _ state: inout State, _ identifiedAction: IdentifiedAction<ID, ElementAction>,
-    _ action: Action
-  ) -> Effect<Action> {
-    runElement(&state, identifiedAction, action)
+  func reduceOnGeneralRoute(_ state: inout State, _ action: Action) -> Effect<Action> {
+    var effect = Effect<Action>.none
+    _ = visitCase(action, selection: selection, embed: embed, visitor: visit) {
+      identifiedAction in
+      if let offset {
+        withUnsafeMutablePointer(to: &state) { root in
+          let elements = (UnsafeMutableRawPointer(root) + offset)
+            .assumingMemoryBound(to: IdentifiedArray<ID, ElementState>.self)
+          effect = runElement(in: &elements.pointee, identifiedAction, action)
+        }
+      } else {
+        effect = runElement(in: &state[keyPath: toElements], identifiedAction, action)
+      }
+    }
+    return effect
   }
 }
 

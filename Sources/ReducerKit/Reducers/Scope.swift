@@ -93,7 +93,16 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     // Checked, then unwrapped without a binding: `if let` copies the reference, which costs a
     // retain and a release around the call into the child at every level.
     if level != nil { return level.unsafelyUnwrapped.reduce(&state, action) }
-    return resolvedReducer.reduce(&state, action)
+    return reduceThroughResolvedReducer(&state, action)
+  }
+
+  /// A `Scope` over an enum case of the state: its resolved reducer. Out of line, so that the
+  /// common path does not prepare the closure's arguments.
+  @inlinable @inline(never)
+  func reduceThroughResolvedReducer(
+    _ state: inout ParentState, _ action: ParentAction
+  ) -> Effect<ParentAction> {
+    resolvedReducer.reduce(&state, action)
   }
 }
 
@@ -109,11 +118,16 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
 @usableFromInline
 final class ScopeLevel<ParentState, ParentAction, ChildState, ChildAction, Child: Reducer>
 where Child.State == ChildState, Child.Action == ChildAction {
+  /// The child's case when the level can take it with one tag test and reach the child state
+  /// at ``directOffset`` (see ``DirectCase``): first, with the offset, so that the common path
+  /// reads one cache line of the level.
+  @usableFromInline let direct: DirectCase
+  /// The child state's offset in the parent state, when ``direct`` exists.
+  @usableFromInline let directOffset: Int
   @usableFromInline let child: ChildReducer<Child>
   @usableFromInline let toChildState: WritableKeyPath<ParentState, ChildState>
   @usableFromInline let offset: Int?
   @usableFromInline let selection: EnumCaseSelection?
-  @usableFromInline let single: SingleCaseSelection?
   @usableFromInline let embed: (ChildAction) -> ParentAction
   @usableFromInline let visit: (ParentAction, (ChildAction) -> Void) -> Bool
   @usableFromInline let scopeEffect: (Effect<ChildAction>) -> Effect<ParentAction>
@@ -126,11 +140,12 @@ where Child.State == ChildState, Child.Action == ChildAction {
     offset: Int?,
     scopeEffect: @escaping (Effect<ChildAction>) -> Effect<ParentAction>
   ) {
+    direct = DirectCase(toChildAction.selection, allowed: offset != nil)
+    directOffset = offset ?? 0
     self.child = child
     self.toChildState = toChildState
     self.offset = offset
     selection = toChildAction.selection
-    single = toChildAction.selection?.single
     embed = toChildAction.embedder
     visit = toChildAction.visitor
     self.scopeEffect = scopeEffect
@@ -140,14 +155,11 @@ where Child.State == ChildState, Child.Action == ChildAction {
   @inlinable @inline(__always)
   func reduce(_ state: inout ParentState, _ action: ParentAction) -> Effect<ParentAction> {
     let effect: Effect<ChildAction>
-    if let single {
-      effect = single.map(action, embed: embed, otherwise: .none) { runChild(&state, $0) }
+    if direct.exists {
+      guard direct.matches(action) else { return .none }
+      effect = runChildDirectly(&state, direct.payload(of: action))
     } else {
-      var found = Effect<ChildAction>.none
-      _ = visitCase(action, selection: selection, embed: embed, visitor: visit) {
-        found = runChildOutOfLine(&state, $0)
-      }
-      effect = found
+      effect = reduceOnGeneralRoute(&state, action)
     }
     // A switch on the box, not `isNone`: in its `.none` branch the optimizer knows there is
     // nothing to release.
@@ -157,44 +169,45 @@ where Child.State == ChildState, Child.Action == ChildAction {
     }
   }
 
-  /// Runs the child on its state, reached in place.
+  /// Runs the child on its state at ``directOffset``.
   @inlinable @inline(__always)
-  func runChild(_ state: inout ParentState, _ action: ChildAction) -> Effect<ChildAction> {
-    guard let offset else { return reduceThroughKeyPath(&state, action) }
+  func runChildDirectly(_ state: inout ParentState, _ action: ChildAction) -> Effect<ChildAction> {
     // The documented use of a stored property's offset: the child state is reached in place,
     // as `state[keyPath:]` would, without the key path's runtime projection.
     // The effect is returned through a variable, not as the closure's result: generic code
     // would otherwise look up the runtime metadata of `Effect<ChildAction>` on every call.
     var effect = Effect<ChildAction>.none
     withUnsafeMutablePointer(to: &state) { parent in
-      let childState = (UnsafeMutableRawPointer(parent) + offset)
+      let childState = (UnsafeMutableRawPointer(parent) + directOffset)
         .assumingMemoryBound(to: ChildState.self)
       effect = child.reduce(into: &childState.pointee, action: action)
     }
     return effect
   }
 
-  /// `runChild` for a child action that shares its payload type with another case (found
-  /// through the full selection): out of line, so that each level inlines its child's levels
-  /// once, not once per route.
+  /// The level without a direct route: the child action found through the full selection or
+  /// the case path's closure, the child state at its offset or through the key path. Out of
+  /// line, so that each level inlines its child's levels once on the direct route and once
+  /// here, not once per route.
   @inlinable @inline(never)
-  func runChildOutOfLine(
-    _ state: inout ParentState, _ action: ChildAction
+  func reduceOnGeneralRoute(
+    _ state: inout ParentState, _ action: ParentAction
   ) -> Effect<
     ChildAction
   > {
-    runChild(&state, action)
-  }
-
-  /// Runs the child on a child state that is not a stored property (a computed one): through
-  /// the key path. Out of line, to keep the common path small.
-  @inlinable @inline(never)
-  func reduceThroughKeyPath(
-    _ state: inout ParentState, _ action: ChildAction
-  ) -> Effect<
-    ChildAction
-  > {
-    child.reduce(into: &state[keyPath: toChildState], action: action)
+    var effect = Effect<ChildAction>.none
+    _ = visitCase(action, selection: selection, embed: embed, visitor: visit) { childAction in
+      if let offset {
+        withUnsafeMutablePointer(to: &state) { parent in
+          let childState = (UnsafeMutableRawPointer(parent) + offset)
+            .assumingMemoryBound(to: ChildState.self)
+          effect = child.reduce(into: &childState.pointee, action: childAction)
+        }
+      } else {
+        effect = child.reduce(into: &state[keyPath: toChildState], action: childAction)
+      }
+    }
+    return effect
   }
 }
 

@@ -300,58 +300,39 @@ private func withMangledName<R>(_ bytes: [UInt8], _ body: (UnsafeRawPointer) -> 
     #expect(otherPair.selection.candidates.map(\.tag) == [1])
   }
 
-  @Test func aSingleCandidateSelectionVisitsAsTheFullOneDoes() throws {
-    let unique = try #require(EnumCaseSelection.compute(root: Unique.self, value: Int.self).single)
-    #expect(!unique.verifiesWithEmbed)
-    var seen: [Int] = []
-    #expect(unique.visit(Unique.a(4), embed: Unique.a) { seen.append($0) })
-    #expect(!unique.visit(Unique.c("4"), embed: Unique.a) { seen.append($0) })
-    #expect(!unique.visit(Unique.d, embed: Unique.a) { seen.append($0) })
-    #expect(seen == [4])
-
-    // One candidate that another payload could take: checked with the embed, as the full one.
-    let existential = try #require(
-      EnumCaseSelection.compute(root: WithExistential.self, value: Int.self).single)
-    #expect(existential.verifiesWithEmbed)
-    #expect(existential.visit(WithExistential.a(1), embed: WithExistential.a) { seen.append($0) })
-    #expect(
-      !existential.visit(WithExistential.any(2), embed: WithExistential.a) { seen.append($0) })
-    #expect(seen == [4, 1])
-
-    let void = try #require(
-      EnumCaseSelection.compute(root: Interleaved.self, value: Void.self).single)
-    #expect(void.visit(Interleaved.void(()), embed: Interleaved.void) { _ in })
-    #expect(!void.visit(Interleaved.last, embed: Interleaved.void) { _ in })
+  @Test func aDirectCaseMatchesItsCaseAndReadsThePayload() {
+    let direct = DirectCase(EnumCaseSelection.compute(root: Unique.self, value: Int.self))
+    #expect(direct.exists)
+    #expect(direct.matches(Unique.a(4)))
+    #expect(direct.payload(of: Unique.a(4)) as Int == 4)
+    #expect(!direct.matches(Unique.c("4")))
+    #expect(!direct.matches(Unique.d))
+    // A payload with references is copied out (retained), not borrowed from the root.
+    let strings = DirectCase(EnumCaseSelection.compute(root: Unique.self, value: String.self))
+    #expect(strings.exists)
+    let string: String = strings.payload(of: Unique.c(String(repeating: "long ", count: 10)))
+    #expect(string == String(repeating: "long ", count: 10))
   }
 
-  @Test func aSingleCandidateSelectionMapsThePayloadOrReturnsTheFallback() throws {
-    let unique = try #require(EnumCaseSelection.compute(root: Unique.self, value: Int.self).single)
-    #expect(unique.map(Unique.a(4), embed: Unique.a, otherwise: "none") { "a(\($0))" } == "a(4)")
-    #expect(unique.map(Unique.d, embed: Unique.a, otherwise: "none") { "a(\($0))" } == "none")
-    let existential = try #require(
-      EnumCaseSelection.compute(root: WithExistential.self, value: Int.self).single)
-    #expect(
-      existential.map(WithExistential.a(2), embed: WithExistential.a, otherwise: 0) { $0 } == 2)
-    #expect(
-      existential.map(WithExistential.any(2), embed: WithExistential.a, otherwise: 0) { $0 } == 0)
-  }
-
-  @Test func aSingleBoxedCandidateIsReadFromItsBox() throws {
+  @Test func aCaseThatNeedsMoreThanItsTagHasNoDirectRoute() {
     indirect enum Tree {
       case node(Int)
       case leaf
     }
-    let selection = EnumCaseSelection.compute(root: Tree.self, value: Int.self)
-    let single = try #require(selection.single)
-    #expect(single.candidate.storage == .boxed)
-    #expect(single.map(Tree.node(42), embed: Tree.node, otherwise: -1) { $0 } == 42)
-    #expect(single.map(Tree.leaf, embed: Tree.node, otherwise: -1) { $0 } == -1)
-  }
-
-  @Test func aSelectionWithSeveralCandidatesHasNoSingleOne() {
-    #expect(EnumCaseSelection.compute(root: Overlapping.self, value: Int.self).single == nil)
-    #expect(EnumCaseSelection.compute(root: PartlyIndirect.self, value: Int.self).single == nil)
-    #expect(EnumCaseSelection.compute(root: String.self, value: Int.self).single == nil)
+    // Another payload the constructor could build: needs the check through the embed.
+    #expect(!DirectCase(EnumCaseSelection.compute(root: WithExistential.self, value: Int.self)).exists)
+    // Boxed, and no payload bits: not an inline payload.
+    #expect(!DirectCase(EnumCaseSelection.compute(root: Tree.self, value: Int.self)).exists)
+    #expect(!DirectCase(EnumCaseSelection.compute(root: Interleaved.self, value: Void.self)).exists)
+    // Several candidates, not an enum, no selection, or not allowed by the level.
+    #expect(!DirectCase(EnumCaseSelection.compute(root: Overlapping.self, value: Int.self)).exists)
+    #expect(!DirectCase(EnumCaseSelection.compute(root: PartlyIndirect.self, value: Int.self)).exists)
+    #expect(!DirectCase(EnumCaseSelection.compute(root: String.self, value: Int.self)).exists)
+    #expect(!DirectCase(nil).exists)
+    #expect(
+      !DirectCase(EnumCaseSelection.compute(root: Unique.self, value: Int.self), allowed: false)
+        .exists)
+    #expect(DirectCase(nil) == .unavailable)
   }
 
   @Test func extractReadsThroughTheSelection() {

@@ -275,6 +275,20 @@ import Testing
     #expect(state.rows[id: 1]?.ticks == 1)
   }
 
+  @Test func aCasePathOfClosuresOverAStructActionReachesTheRows() {
+    // Not an enum: no case to test by its tag, so the level takes the closures' route.
+    struct Envelope { var rows: IdentifiedActionOf<Row>? }
+    let path = CasePath<Envelope, IdentifiedActionOf<Row>>(
+      embed: { Envelope(rows: $0) }, extract: { $0.rows })
+    let reducer = EmptyReducer<List.State, Envelope>()
+      .forEach(\.rows, action: path) { Row() }
+    var state = List.State(rows: [Row.State(id: 1), Row.State(id: 2)])
+    _ = reducer.reduce(into: &state, action: Envelope(rows: .element(id: 2, action: .tick)))
+    _ = reducer.reduce(into: &state, action: Envelope(rows: nil))
+    #expect(state.rows[id: 2]?.ticks == 1)
+    #expect(state.rows[id: 1]?.ticks == 0)
+  }
+
   @Test func rowStoresAreCachedByIDAndStayInSync() {
     let store = makeStore()
     let rows = store.scope(state: \.rows, action: List.Action.rows)

@@ -61,6 +61,19 @@ import Testing
     #expect(state.other.count == 4)
   }
 
+  @Test func aCasePathOfClosuresOverAStructActionReachesTheChild() {
+    // Not an enum: no case to test by its tag, so the level takes the closures' route.
+    struct Envelope { var counter: Counter.Action? }
+    let path = CasePath<Envelope, Counter.Action>(
+      embed: { Envelope(counter: $0) }, extract: { $0.counter })
+    let scope = Scope(state: \Parent.State.counter, action: path) { Counter() }
+    var state = Parent.State()
+    _ = scope.reduce(into: &state, action: Envelope(counter: .increment))
+    _ = scope.reduce(into: &state, action: Envelope(counter: nil))
+    _ = scope.reduce(into: &state, action: Envelope(counter: .increment))
+    #expect(state.counter.count == 2)
+  }
+
   @Test func mapsChildEffectsToParentActions() async {
     enum ChildAction { case start, done }
     enum ParentAction { case child(ChildAction) }
