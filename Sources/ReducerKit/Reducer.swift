@@ -93,12 +93,13 @@ extension Reducer {
   @inlinable
   public static func _makeBody(of reducer: Self) -> ReducerBody<Self>? { nil }
 
-  /// Never called: ``_makeBody(of:)`` made no body for such a reducer.
+  /// Runs the reducer's own ``reduce(into:action:)``, which the stand-in body holds resolved:
+  /// ``_makeBody(of:)`` made no body for such a reducer.
   @inlinable
   public static func _reduce(
     body: ReducerBody<Self>, into state: inout State, action: Action
   ) -> Effect<Action> {
-    fatalError("'\(Self.self)' has no body of its state and action to run.")
+    body.resolved.reduce(&state, action)
   }
 }
 
@@ -124,7 +125,8 @@ extension Reducer where Body: Reducer, Body.State == State, Body.Action == Actio
   ) -> Effect<Action> {
     // The object at the address is the `BodyRunner<Body>` `_makeBody(of:)` made, which `body`
     // owns: borrowed for the call, with nothing retained.
-    Unmanaged<BodyRunner<Body>>.fromOpaque(body.runnerAddress)._withUnsafeGuaranteedRef {
+    Unmanaged<BodyRunner<Body>>.fromOpaque(body.runnerAddress.unsafelyUnwrapped)
+      ._withUnsafeGuaranteedRef {
       $0.child.reduce(into: &state, action: action)
     }
   }

@@ -7,24 +7,18 @@
 /// chain, with no indirect call per level.
 @usableFromInline
 struct ChildReducer<Child: Reducer> {
-  /// The reducer's body, evaluated once and resolved (``Reducer/_makeBody(of:)``); `nil` for a
-  /// reducer that implements `reduce(into:action:)`.
+  /// The reducer's body, evaluated once and resolved (``Reducer/_makeBody(of:)``); for a
+  /// reducer that implements `reduce(into:action:)`, a body with no runner, only the reducer
+  /// resolved into a closure.
   ///
   /// Kept inline in the level that runs the child, with the body's own `ChildReducer` in an
   /// object the body reaches by address: a nest of features costs one pointer load a level on
   /// the way to the next (a chain of objects costs a dependent load per object).
   @usableFromInline
-  let body: ReducerBody<Child>?
+  let body: ReducerBody<Child>
 
-  /// The same child as a closure, resolved once: what generic (unspecialized) code runs. There
-  /// every static call would look up the runtime metadata of the child's types (a feature
-  /// nested in a generic type has them instantiated per call); a closure built here captured
-  /// them once.
-  @usableFromInline
-  let resolved: ResolvedReducer<Child.State, Child.Action>
-
-  /// The reducer itself: run when it has no body. Declared after the fields the generic route
-  /// reads, so that their offsets do not depend on `Child`'s size.
+  /// The reducer itself: run when it has no body. Declared after the body, so that the body's
+  /// offset does not depend on `Child`'s size.
   @usableFromInline
   let reducer: Child
 
@@ -32,34 +26,27 @@ struct ChildReducer<Child: Reducer> {
   @inlinable
   init(_ reducer: Child) {
     self.reducer = reducer
-    let body = Child._makeBody(of: reducer)
-    self.body = body
-    resolved = body?.resolved ?? ResolvedReducer(reducer)
+    body = Child._makeBody(of: reducer) ?? ReducerBody(resolving: reducer)
   }
+
+  /// The child as a closure, resolved once: what generic (unspecialized) code runs. There
+  /// every static call would look up the runtime metadata of the child's types (a feature
+  /// nested in a generic type has them instantiated per call); the closure captured them
+  /// once.
+  @inlinable
+  var resolved: ResolvedReducer<Child.State, Child.Action> { body.resolved }
 
   /// Runs the child: its body when it has one, else its `reduce(into:action:)`.
   @inlinable @inline(__always)
   func reduce(into state: inout Child.State, action: Child.Action) -> Effect<Child.Action> {
     // Decided when the code is compiled: in code specialized for a concrete child, direct
     // calls remain; in generic code, the closure.
-    guard _isConcrete(Child.self) else { return resolved.reduce(&state, action) }
+    guard _isConcrete(Child.self) else { return body.resolved.reduce(&state, action) }
     if Child.Body.self == Never.self { return reducer.reduce(into: &state, action: action) }
-    // Checked, then unwrapped without a binding: `if let` copies the reference in the body,
-    // which costs a retain and a release around the call.
-    guard body != nil else { return reduceWithoutBody(&state, action) }
-    return Child._reduce(body: body.unsafelyUnwrapped, into: &state, action: action)
-  }
-
-  /// A reducer whose `body` is not a reducer of its state and action: its own
-  /// `reduce(into:action:)`. Out of line: rare, and for a reducer that has a body this route
-  /// (never taken) would evaluate it.
-  @inlinable @inline(never)
-  func reduceWithoutBody(
-    _ state: inout Child.State, _ action: Child.Action
-  ) -> Effect<
-    Child.Action
-  > {
-    reducer.reduce(into: &state, action: action)
+    // A body that is not a reducer of the child's state and action runs the child's own
+    // `reduce(into:action:)`, through the closure (``Reducer/_reduce(body:into:action:)``'s
+    // unconstrained default).
+    return Child._reduce(body: body, into: &state, action: action)
   }
 }
 
@@ -80,15 +67,16 @@ final class BodyRunner<Body: Reducer> {
 /// ``Reducer/_reduce(body:into:action:)`` runs. ReducerKit's composition makes one per child
 /// feature that has a body; there is nothing to do with one in app code.
 public struct ReducerBody<Feature: Reducer> {
-  /// The ``BodyRunner`` of the body's type, which runs it: owned here.
+  /// The ``BodyRunner`` of the body's type, which runs it: owned here. `nil` for a reducer
+  /// without a body of its state and action, which runs through ``resolved``.
   @usableFromInline
-  let runner: AnyObject
+  let runner: AnyObject?
 
   /// `runner`'s address, which ``Reducer/_reduce(body:into:action:)`` turns back into the
   /// typed object, where the body's type is known to be a reducer. Reached this way, not by a
   /// cast of `runner`: a cast returns a new reference, retained and released around the call.
   @usableFromInline
-  let runnerAddress: UnsafeRawPointer
+  let runnerAddress: UnsafeRawPointer?
 
   /// The body as a closure: the generic route.
   @usableFromInline
@@ -101,5 +89,14 @@ public struct ReducerBody<Feature: Reducer> {
     self.runner = runner
     runnerAddress = UnsafeRawPointer(Unmanaged.passUnretained(runner).toOpaque())
     resolved = child.resolved
+  }
+
+  /// The stand-in for a reducer that has no body of its state and action: the reducer itself,
+  /// resolved.
+  @inlinable
+  init(resolving reducer: Feature) {
+    runner = nil
+    runnerAddress = nil
+    resolved = ResolvedReducer(reducer)
   }
 }

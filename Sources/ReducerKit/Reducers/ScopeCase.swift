@@ -64,17 +64,17 @@ extension Scope {
     fileID: StaticString,
     line: UInt
   ) where ChildState == Child.State, ChildAction == Child.Action {
-    self.init(
-      resolvedReducer: Self.makeCaseReducer(
-        toCaseState: toChildState, toCaseAction: toChildAction, child: ResolvedReducer(child),
-        fileID: fileID, line: line))
-  }
-
-  /// A scope made of an already built reducer.
-  @inlinable
-  init(resolvedReducer: ResolvedReducer<ParentState, ParentAction>) {
-    level = nil
-    self.resolvedReducer = resolvedReducer
+    let child = ChildReducer(child)
+    let caseReducer = Self.makeCaseReducer(
+      toCaseState: toChildState, toCaseAction: toChildAction, child: child.resolved,
+      fileID: fileID, line: line)
+    // No direct route: the state is a case, not a stored property. The level's effect scoper
+    // is then never called (the case reducer scopes its effects to the case's instance).
+    let embed = toChildAction.embedder
+    level = ScopeLevel(
+      direct: .unavailable, directOffset: 0, child: child,
+      scopeEffect: { $0.map(embed) }, generalRoute: caseReducer)
+    resolvedReducer = caseReducer
   }
 
   /// Builds the reducer for one case. Inlinable, with everything it calls for every action, so
