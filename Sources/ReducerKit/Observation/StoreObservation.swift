@@ -112,10 +112,32 @@ private final class DynamicPart<State, Value>: TypedPart<State, Value> {
 
 /// Runs a check on a scoped store's state, found in the root store's state: `nil` when that state
 /// is gone.
+///
+/// A struct around the function, not the function type itself: a function kept in an
+/// `Optional` (a scoped store's lift to the root, an observer's lift) is stored at the most
+/// general abstraction, so every call went through reabstraction thunks, one of which
+/// allocated a context for the check on each call.
 @usableFromInline
-package typealias StateLift = (
-  _ rootState: UnsafeRawPointer, _ check: (_ state: UnsafeRawPointer) -> Bool
-) -> Bool?
+package struct StateLift {
+  @usableFromInline
+  let run: (_ rootState: UnsafeRawPointer, _ check: (_ state: UnsafeRawPointer) -> Bool) -> Bool?
+
+  @inlinable
+  package init(
+    _ run: @escaping (_ rootState: UnsafeRawPointer, _ check: (_ state: UnsafeRawPointer) -> Bool)
+      -> Bool?
+  ) {
+    self.run = run
+  }
+
+  /// Runs `check` on the state found in `rootState`; `nil` when it is gone.
+  @inlinable
+  package func callAsFunction(
+    _ rootState: UnsafeRawPointer, _ check: (_ state: UnsafeRawPointer) -> Bool
+  ) -> Bool? {
+    run(rootState, check)
+  }
+}
 
 /// One observation of a part of a store's state: the part, and its value when it was read.
 ///

@@ -31,12 +31,27 @@ package struct RowReader<Parent, ParentAction, ID: Hashable, Element, ElementAct
   ) {
     let offset = MemoryLayout<Parent>.offset(of: keyPath)
     makeLift = { id in
-      { parentState, check in
-        Self.withElements(in: parentState, offset: offset, keyPath: keyPath) { elements in
-          guard let position = elements.pointee._positions[id] else { return nil }
-          return elements.pointee._elements.withUnsafeBufferPointer { buffer in
-            // Within bounds, except while `subscript(id:)` has an element out for mutation (the
-            // array is one short then): a reducer's mutating method that reads a row store.
+      let owner = RowPositionHint()
+      // Read and written through its pointer: a class's stored property would be checked for
+      // exclusive access at run time on every read, and retained into each nested closure.
+      let hint = owner.pointer
+      return StateLift { parentState, check in
+        withExtendedLifetime(owner) {}
+        return Self.withElements(in: parentState, offset: offset, keyPath: keyPath) { elements in
+          elements.pointee._elements.withUnsafeBufferPointer { buffer in
+            // Where the row was last found, when the set and order of ids has not changed
+            // since (the structure version, unique in the process, proves it): no hashing of
+            // the id (a row store finds its row several times a send).
+            var position = hint.pointee.position
+            if hint.pointee.structure != elements.pointee._structureVersion {
+              guard let found = elements.pointee._positions[id] else { return nil }
+              position = found
+              hint.pointee = RowPosition(
+                structure: elements.pointee._structureVersion, position: found)
+            }
+            // Within bounds, except while `subscript(id:)` has an element out for mutation
+            // (the array is one short then): a reducer's mutating method that reads a row
+            // store.
             guard position < buffer.count else { return nil }
             return check(UnsafeRawPointer(buffer.baseAddress! + position))
           }
@@ -79,5 +94,42 @@ package struct RowReader<Parent, ParentAction, ID: Hashable, Element, ElementAct
       return withUnsafePointer(to: parent.pointee[keyPath: keyPath], body)
     }
     return body((parentState + offset).assumingMemoryBound(to: IdentifiedArray<ID, Element>.self))
+  }
+}
+
+/// Where a row store last found its row in its collection, and the collection's structure
+/// version then (see ``IdentifiedArray``'s `_structureVersion`).
+@usableFromInline
+struct RowPosition {
+  @usableFromInline var structure: UInt64
+  @usableFromInline var position: Int
+
+  @inlinable
+  init(structure: UInt64, position: Int) {
+    self.structure = structure
+    self.position = position
+  }
+}
+
+/// Where a row store last found its row: used while the collection's structure version is the
+/// one recorded with it, before the id is looked up by its hash. The version changes with every
+/// change of the set or order of ids and is unique in the process (an array that replaced
+/// another never has its version), so an equal version means the positions are those of the
+/// lookup that recorded it. Version 0 is never drawn, so a new hint always looks up.
+///
+/// The position is in memory this object owns, read through the pointer (which the row's lift
+/// captures, with the object to keep it alive).
+@usableFromInline
+final class RowPositionHint {
+  @usableFromInline let pointer: UnsafeMutablePointer<RowPosition>
+
+  @inlinable
+  init() {
+    pointer = .allocate(capacity: 1)
+    pointer.initialize(to: RowPosition(structure: 0, position: 0))
+  }
+
+  deinit {
+    pointer.deallocate()
   }
 }

@@ -146,7 +146,7 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>: S
 
   /// The lift of a core without a reader: `toState` applied to the parent's state, in place.
   private static func lift(through toState: @escaping (ParentState) -> State?) -> StateLift {
-    { parentState, check in
+    StateLift { parentState, check in
       guard let state = toState(parentState.assumingMemoryBound(to: ParentState.self).pointee)
       else { return nil }
       return withUnsafePointer(to: state) { check(UnsafeRawPointer($0)) }
@@ -158,7 +158,7 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>: S
   private lazy var liftFromRoot: StateLift = {
     guard let parentLift = parent.core.liftToRoot else { return liftToParent }
     let liftToParent = liftToParent
-    return { rootState, check in
+    return StateLift { rootState, check in
       parentLift(rootState) { parentState in liftToParent(parentState, check) ?? true }
     }
   }()

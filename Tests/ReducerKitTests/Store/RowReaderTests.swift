@@ -52,6 +52,44 @@ import Testing
   }
 
   @Test(arguments: [0, 1])
+  func oneLiftFollowsItsRowWhereverTheCollectionPutsIt(reader index: Int) {
+    // A lift remembers where it last found its row; every change of the ids' set or order,
+    // and every other collection, must make it look again.
+    let (name, reader) = Self.reader(index)
+    let lift = reader.makeLift(2)
+    func title(in parent: Parent) -> String?? {
+      var title: String?
+      let found = withUnsafePointer(to: parent) { parent in
+        lift(UnsafeRawPointer(parent)) { row in
+          title = row.assumingMemoryBound(to: Row.self).pointee.title
+          return true
+        }
+      }
+      return found == nil ? .some(nil) : title
+    }
+    var parent = Parent()
+    #expect(title(in: parent) == "two", "\(name)")
+    _ = parent.rows.insert(Row(id: 0, title: "zero"), at: 0)
+    #expect(title(in: parent) == "two", "\(name): after an insertion before it")
+    _ = parent.rows.remove(id: 0)
+    _ = parent.rows.remove(id: 1)
+    #expect(title(in: parent) == "two", "\(name): after removals before it")
+    _ = parent.rows.append(Row(id: 3, title: "three"))
+    parent.rows.swapAt(0, 1)
+    #expect(title(in: parent) == "two", "\(name): after a swap")
+    parent.rows[id: 2]?.title = "renamed"
+    #expect(title(in: parent) == "renamed", "\(name): after a change inside it")
+    // Another collection, with another row where this one was found.
+    let other = Parent(rows: [Row(id: 3, title: "three"), Row(id: 2, title: "other")])
+    #expect(title(in: other) == "other", "\(name): in another collection")
+    #expect(title(in: parent) == "renamed", "\(name): back in the first")
+    _ = parent.rows.remove(id: 2)
+    #expect(title(in: parent) == .some(nil), "\(name): once removed")
+    _ = parent.rows.insert(Row(id: 2, title: "back"), at: 0)
+    #expect(title(in: parent) == "back", "\(name): once back")
+  }
+
+  @Test(arguments: [0, 1])
   func theProjectionAndTheEmbeddingNameTheRow(reader index: Int) {
     let (name, reader) = Self.reader(index)
     let parent = Parent()
