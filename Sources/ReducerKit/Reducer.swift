@@ -127,7 +127,7 @@ extension Reducer where Body: Reducer, Body.State == State, Body.Action == Actio
     // owns: borrowed for the call, with nothing retained.
     Unmanaged<BodyRunner<Body>>.fromOpaque(body.runnerAddress.unsafelyUnwrapped)
       ._withUnsafeGuaranteedRef {
-      $0.child.reduce(into: &state, action: action)
-    }
+        $0.child.reduce(into: &state, action: action)
+      }
   }
 }

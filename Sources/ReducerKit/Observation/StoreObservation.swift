@@ -124,7 +124,8 @@ package struct StateLift {
 
   @inlinable
   package init(
-    _ run: @escaping (_ rootState: UnsafeRawPointer, _ check: (_ state: UnsafeRawPointer) -> Bool)
+    _ run:
+      @escaping (_ rootState: UnsafeRawPointer, _ check: (_ state: UnsafeRawPointer) -> Bool)
       -> Bool?
   ) {
     self.run = run

@@ -320,13 +320,15 @@ private func withMangledName<R>(_ bytes: [UInt8], _ body: (UnsafeRawPointer) -> 
       case leaf
     }
     // Another payload the constructor could build: needs the check through the embed.
-    #expect(!DirectCase(EnumCaseSelection.compute(root: WithExistential.self, value: Int.self)).exists)
+    #expect(
+      !DirectCase(EnumCaseSelection.compute(root: WithExistential.self, value: Int.self)).exists)
     // Boxed, and no payload bits: not an inline payload.
     #expect(!DirectCase(EnumCaseSelection.compute(root: Tree.self, value: Int.self)).exists)
     #expect(!DirectCase(EnumCaseSelection.compute(root: Interleaved.self, value: Void.self)).exists)
     // Several candidates, not an enum, no selection, or not allowed by the level.
     #expect(!DirectCase(EnumCaseSelection.compute(root: Overlapping.self, value: Int.self)).exists)
-    #expect(!DirectCase(EnumCaseSelection.compute(root: PartlyIndirect.self, value: Int.self)).exists)
+    #expect(
+      !DirectCase(EnumCaseSelection.compute(root: PartlyIndirect.self, value: Int.self)).exists)
     #expect(!DirectCase(EnumCaseSelection.compute(root: String.self, value: Int.self)).exists)
     #expect(!DirectCase(nil).exists)
     #expect(
