@@ -43,7 +43,7 @@ package final class ObservationHub<State, Action> {
   package func access(from store: Store<State, Action>) {
     observedStore = store
     hasObservedStore = true
-    store.registrar.access(store, keyPath: \.state)
+    store.subject.access(\.state)
   }
 
   /// Adds an observer of part of the state (its check gets the root's state).
@@ -128,7 +128,7 @@ package final class ObservationHub<State, Action> {
     hasObservedStore = false
     if let store = observedStore {
       observedStore = nil
-      store.registrar.withMutation(of: store, keyPath: \.state) {}
+      store.subject.didChange(\.state)
     }
   }
 

@@ -24,7 +24,8 @@ import Observation
 @dynamicMemberLookup
 public final class Store<State, Action>: Observable {
   package let core: any StoreCore<State, Action>
-  package let registrar = ObservationRegistrar()
+  /// Where this store's observation is registered (see ``ObservationSubject``).
+  package let subject = ObservationSubject()
   var children: [ScopeKey: WeakChild] = [:]
   /// The keys of cached children released since the last scope: their entries are dropped then.
   private var releasedChildren: ReleasedChildren?
@@ -187,11 +188,6 @@ public final class Store<State, Action>: Observable {
   /// The number of the next field's registrar key path.
   private var nextFieldNumber = 0
 
-  /// Stands for one observed field in the registrar. The registrar hashes the key path of every
-  /// access and mutation; a key path through this subscript hashes one small integer, where
-  /// one through `[dynamicMember:]` would hash the whole field key path each time.
-  private subscript(observedField field: Int) -> Int { field }
-
   /// Makes a part from its offset and its notification.
   private typealias PartMaker = (_ offset: Int?, _ notify: @escaping @MainActor () -> Void) ->
     ObservedPart
@@ -207,7 +203,7 @@ public final class Store<State, Action>: Observable {
       fields[keyPath]
       ?? makeField(
         keyPath, offset: MemoryLayout<State>.offset(of: keyPath),
-        registrarKeyPath: \Store.[observedField: nextField()], makePart: makePart)
+        registrarKeyPath: \ObservationSubject.[observedField: nextField()], makePart: makePart)
     fields[keyPath] = field
     // Key paths made at run time are new objects on every read: keep this cache in proportion.
     if fieldsByIdentity.count > 2 * fields.count + 64 { fieldsByIdentity.removeAll() }
@@ -223,13 +219,13 @@ public final class Store<State, Action>: Observable {
   private func makeField<Value>(
     _ keyPath: KeyPath<State, Value>,
     offset: Int?,
-    registrarKeyPath: KeyPath<Store, Int>,
+    registrarKeyPath: KeyPath<ObservationSubject, Int>,
     makePart: PartMaker
   ) -> ObservedField {
-    let part = makePart(offset) { [weak self] in
-      guard let self else { return }
-      self.registrar.withMutation(of: self, keyPath: registrarKeyPath) {}
-    }
+    // The subject, not the store: it holds nothing of the store, and a released store's parts
+    // are dropped from the observers before any check could notify them.
+    let subject = subject
+    let part = makePart(offset) { subject.didChange(registrarKeyPath) }
     own(part)
     return ObservedField(keyPath: keyPath, registrarKeyPath: registrarKeyPath, part: part)
   }
@@ -246,10 +242,11 @@ public final class Store<State, Action>: Observable {
   }
 
   private func observe<Value>(_ field: ObservedField, value: Value) {
-    // Made by `makeField` from a `KeyPath<Store, Int>`; stored untyped so that `ObservedField`
-    // is not generic (a generic type's metadata is looked up at run time on every read).
-    registrar.access(
-      self, keyPath: unsafeDowncast(field.registrarKeyPath, to: KeyPath<Store, Int>.self))
+    // Made by `makeField` from a `KeyPath<ObservationSubject, Int>`; stored untyped so that
+    // `ObservedField` is not generic (a generic type's metadata is looked up at run time on
+    // every read).
+    subject.access(
+      unsafeDowncast(field.registrarKeyPath, to: KeyPath<ObservationSubject, Int>.self))
     core.observe(StateObserver(part: field.part, value: value, lift: core.liftToRoot))
   }
 
@@ -500,7 +497,7 @@ public final class Store<State, Action>: Observable {
 }
 
 /// A part of a store's state that its observers read: the key path it was read through, the key
-/// path the registrar knows it by (a `KeyPath<Store, Int>`), and how to check it.
+/// path the registrar knows it by (a `KeyPath<ObservationSubject, Int>`), and how to check it.
 private struct ObservedField {
   let keyPath: AnyKeyPath
   let registrarKeyPath: AnyKeyPath
