@@ -124,8 +124,10 @@ extension Reducer where Body: Reducer, Body.State == State, Body.Action == Actio
     body: ReducerBody<Self>, into state: inout State, action: Action
   ) -> Effect<Action> {
     // The object at the address is the `BodyRunner<Body>` `_makeBody(of:)` made, which `body`
-    // owns: borrowed for the call, with nothing retained.
-    Unmanaged<BodyRunner<Body>>.fromOpaque(body.runnerAddress.unsafelyUnwrapped)
+    // owns: borrowed for the call, with nothing retained. (A body with no runner is only made
+    // for a reducer without a body of its state and action, which runs the default above.)
+    assert(body.runnerAddress != nil, "'\(Self.self)' ran a body that _makeBody(of:) did not make")
+    return Unmanaged<BodyRunner<Body>>.fromOpaque(body.runnerAddress.unsafelyUnwrapped)
       ._withUnsafeGuaranteedRef {
         $0.child.reduce(into: &state, action: action)
       }

@@ -222,10 +222,9 @@ public final class Store<State, Action>: Observable {
     registrarKeyPath: KeyPath<ObservationSubject, Int>,
     makePart: PartMaker
   ) -> ObservedField {
-    // The subject, not the store: it holds nothing of the store, and a released store's parts
-    // are dropped from the observers before any check could notify them.
-    let subject = subject
-    let part = makePart(offset) { subject.didChange(registrarKeyPath) }
+    // The subject, weakly: once the store is released, its parts tell no one (a part can still
+    // be in the list being notified when an observer's `onChange` releases the store).
+    let part = makePart(offset) { [weak subject] in subject?.didChange(registrarKeyPath) }
     own(part)
     return ObservedField(keyPath: keyPath, registrarKeyPath: registrarKeyPath, part: part)
   }

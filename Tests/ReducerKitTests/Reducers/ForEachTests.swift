@@ -275,6 +275,40 @@ import Testing
     #expect(state.rows[id: 1]?.ticks == 1)
   }
 
+  @Test func twoCasesOfTheSameRowActionTypeReachTheirOwnRows() {
+    // The payload type is shared, so neither case has a direct route: each runs through the
+    // full case selection, and reaches only its own collection.
+    struct Lists: Reducer {
+      struct State: Equatable {
+        var open: IdentifiedArrayOf<Row.State> = [Row.State(id: 1)]
+        var archived: IdentifiedArrayOf<Row.State> = [Row.State(id: 1)]
+      }
+      enum Action: Equatable {
+        case open(IdentifiedActionOf<Row>)
+        case archived(IdentifiedActionOf<Row>)
+      }
+      var body: some ReducerOf<Self> {
+        EmptyReducer()
+          .forEach(\.open, action: Action.open) { Row() }
+          .forEach(\.archived, action: Action.archived) { Row() }
+      }
+    }
+    let open = EmptyReducer<Lists.State, Lists.Action>()
+      .forEach(\.open, action: Lists.Action.open) { Row() }
+    #expect(!open.level.direct.exists)
+    let single = EmptyReducer<List.State, List.Action>()
+      .forEach(\.rows, action: List.Action.rows) { Row() }
+    #expect(single.level.direct.exists)
+    var state = Lists.State()
+    _ = Lists().reduce(into: &state, action: .archived(.element(id: 1, action: .tick)))
+    #expect(state.archived[id: 1]?.ticks == 1)
+    #expect(state.open[id: 1]?.ticks == 0)
+    _ = Lists().reduce(into: &state, action: .open(.element(id: 1, action: .tick)))
+    _ = Lists().reduce(into: &state, action: .open(.element(id: 1, action: .tick)))
+    #expect(state.open[id: 1]?.ticks == 2)
+    #expect(state.archived[id: 1]?.ticks == 1)
+  }
+
   @Test func aCasePathOfClosuresOverAStructActionReachesTheRows() {
     // Not an enum: no case to test by its tag, so the level takes the closures' route.
     struct Envelope { var rows: IdentifiedActionOf<Row>? }

@@ -61,6 +61,50 @@ import Testing
     #expect(state.other.count == 4)
   }
 
+  @Test func everyShapeOfChildCaseRunsTheChildOnItsOwnActionsOnly() {
+    // A boxed case and a payload type two cases share take the general route; a plain unique
+    // case the direct one. Each must reach its child, and only for its own actions.
+    struct Boxed: Reducer {
+      struct State: Equatable {
+        var counter = Counter.State()
+        var total = 0
+      }
+      enum Action: Equatable {
+        indirect case counter(Counter.Action)
+        case total(Int)
+      }
+      var body: some ReducerOf<Self> {
+        Scope(state: \.counter, action: Action.counter) { Counter() }
+      }
+    }
+    let boxed = Scope(state: \Boxed.State.counter, action: Boxed.Action.counter) { Counter() }
+    let shared = Scope(state: \Parent.State.other, action: Parent.Action.other) { Counter() }
+    let plain = Scope(state: \Boxed.State.total, action: Boxed.Action.total) {
+      Reduce<Int, Int> { state, add in
+        state += add
+        return .none
+      }
+    }
+    #expect(!boxed.level.direct.exists)
+    #expect(!shared.level.direct.exists)
+    #expect(plain.level.direct.exists)
+
+    var boxedState = Boxed.State()
+    _ = Boxed().reduce(into: &boxedState, action: .counter(.increment))
+    _ = Boxed().reduce(into: &boxedState, action: .total(5))
+    #expect(boxedState == Boxed.State(counter: Counter.State(count: 1), total: 0))
+    _ = plain.reduce(into: &boxedState, action: .total(5))
+    _ = plain.reduce(into: &boxedState, action: .counter(.increment))
+    #expect(boxedState.total == 5)
+    #expect(boxedState.counter.count == 1)
+
+    var state = Parent.State()
+    _ = shared.reduce(into: &state, action: .other(.increment))
+    _ = shared.reduce(into: &state, action: .counter(.increment))
+    #expect(state.other.count == 1)
+    #expect(state.counter.count == 0)
+  }
+
   @Test func aCasePathOfClosuresOverAStructActionReachesTheChild() {
     // Not an enum: no case to test by its tag, so the level takes the closures' route.
     struct Envelope { var counter: Counter.Action? }

@@ -80,7 +80,8 @@ import Testing
     parent.rows[id: 2]?.title = "renamed"
     #expect(title(in: parent) == "renamed", "\(name): after a change inside it")
     // Another collection, with another row where this one was found.
-    let other = Parent(rows: [Row(id: 3, title: "three"), Row(id: 2, title: "other")])
+    // (The first holds row 2 at position 1 now; the other at position 0.)
+    let other = Parent(rows: [Row(id: 2, title: "other"), Row(id: 3, title: "three")])
     #expect(title(in: other) == "other", "\(name): in another collection")
     #expect(title(in: parent) == "renamed", "\(name): back in the first")
     _ = parent.rows.remove(id: 2)
