@@ -12,6 +12,10 @@ import Musl
 /// `value` goes through ``withLock(_:)``, which holds the mutex for the whole access.
 package final class Locked<Value>: @unchecked Sendable {
   private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+  /// Unchecked for exclusivity: the mutex already makes every access exclusive (a nested
+  /// `withLock` on the same lock blocks before it reaches the value), and the dynamic check was
+  /// a runtime call on every acquisition.
+  @exclusivity(unchecked)
   private var value: Value
 
   /// Creates a lock protecting `value`.

@@ -184,7 +184,9 @@ package final class ObservationHub<State, Action> {
     isCheckingObservers = false
     hasObservers = !observers.isEmpty || !rowGroups.isEmpty
     for observer in changed { observer.notify() }
-    changed.removeAll(keepingCapacity: true)
+    // One at a time: `removeAll(keepingCapacity:)` goes through `replaceSubrange`, for what is
+    // mostly one observer.
+    while !changed.isEmpty { changed.removeLast() }
     changedObservers = changed
   }
 }

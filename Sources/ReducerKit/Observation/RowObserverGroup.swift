@@ -140,10 +140,21 @@ package final class RowObserverGroup {
     from observers: inout [StateObserver], in state: UnsafeRawPointer,
     into changed: inout [StateObserver]
   ) {
-    observers.removeAll { observer in
-      guard observer.check(state) else { return false }
-      changed.append(observer)
-      return true
+    // By hand rather than `removeAll(where:)`, which rebuilds the array through
+    // `replaceSubrange` even when it empties it; an emptied row keeps its storage, for the
+    // observer its next read adds.
+    var kept = 0
+    for index in observers.indices {
+      let observer = observers[index]
+      if observer.check(state) {
+        changed.append(observer)
+      } else {
+        if kept != index { observers[kept] = observer }
+        kept += 1
+      }
     }
+    // One at a time from the end: `removeAll(keepingCapacity:)` and `removeLast(_:)` also go
+    // through `replaceSubrange`, for what is mostly one element.
+    while observers.count > kept { observers.removeLast() }
   }
 }

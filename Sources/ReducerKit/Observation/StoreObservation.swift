@@ -14,8 +14,11 @@ package class ObservedPart {
   /// Whether different bytes at `offset` prove a changed value (the value's `==` is equality of
   /// bytes), so that no `==` runs.
   let bytesDecide: Bool
-  /// Tells the registrar of the store that read the part.
-  let notify: @MainActor () -> Void
+  /// The observation subject of the store that read the part, and the key path that stands for
+  /// the part there (see ``PartNotification``), stored here rather than as the struct: reading
+  /// a struct with a weak reference out of an object copies it, a runtime call each way.
+  private weak let subject: ObservationSubject?
+  private let registrarKeyPath: KeyPath<ObservationSubject, Int>
   /// Where the part's live observer is in its root's ``StateObserverList``; -1 when it has none.
   var listPosition = -1
   /// For a part of a row store (or of a store scoped from one): the row group and row key
@@ -25,13 +28,19 @@ package class ObservedPart {
   var rowLocation: (group: ObjectIdentifier, key: Int)?
 
   fileprivate init(
-    offset: Int?, size: Int, bytesDecide: Bool, notify: @escaping @MainActor () -> Void
+    offset: Int?, size: Int, bytesDecide: Bool, notify: PartNotification
   ) {
     self.offset = offset ?? -1
     self.size = size
     self.bytesDecide = bytesDecide && offset != nil
-    self.notify = notify
+    self.subject = notify.subject
+    self.registrarKeyPath = notify.keyPath
   }
+
+  /// Tells the registrar of the store that read the part that it changed, if that store is
+  /// alive.
+  @MainActor
+  final func notify() { subject?.didChange(registrarKeyPath) }
 
   /// Whether the part's value at `state` differs from `snapshot`: the precise check (`==`),
   /// for when a byte comparison cannot decide.
@@ -44,7 +53,7 @@ package class ObservedPart {
   ///
   /// - Parameter offset: The value's byte offset in the state, when it is a stored field.
   static func make<State, Value: Equatable>(
-    _ keyPath: KeyPath<State, Value>, offset: Int?, notify: @escaping @MainActor () -> Void
+    _ keyPath: KeyPath<State, Value>, offset: Int?, notify: PartNotification
   ) -> ObservedPart {
     EquatablePart(keyPath, offset: offset, notify: notify)
   }
@@ -53,9 +62,31 @@ package class ObservedPart {
   /// type turns out to be `Equatable` at run time, and otherwise counted as changed after every
   /// action.
   static func make<State, Value>(
-    _ keyPath: KeyPath<State, Value>, offset: Int?, notify: @escaping @MainActor () -> Void
+    _ keyPath: KeyPath<State, Value>, offset: Int?, notify: PartNotification
   ) -> ObservedPart {
     DynamicPart(keyPath, offset: offset, notify: notify)
+  }
+}
+
+/// Whom a part tells of its changes: the observation subject of the store that read it, weakly
+/// (once the store is released, its parts tell no one: a part can still be in the list being
+/// notified when an observer's `onChange` releases the store), and the key path that stands for
+/// the part there.
+///
+/// Values, not a closure: a closure's weak capture is a variable of its context, which every
+/// call checked for exclusive access at run time.
+package struct PartNotification {
+  let subject: ObservationSubject?
+  let keyPath: KeyPath<ObservationSubject, Int>
+
+  init(subject: ObservationSubject?, keyPath: KeyPath<ObservationSubject, Int>) {
+    self.subject = subject
+    self.keyPath = keyPath
+  }
+
+  /// Tells no one (for parts made in tests).
+  static var silent: PartNotification {
+    PartNotification(subject: nil, keyPath: ObservationSubject.keyPath(ofField: 0))
   }
 }
 
@@ -64,7 +95,7 @@ private class TypedPart<State, Value>: ObservedPart {
   let keyPath: KeyPath<State, Value>
 
   init(
-    _ keyPath: KeyPath<State, Value>, offset: Int?, notify: @escaping @MainActor () -> Void
+    _ keyPath: KeyPath<State, Value>, offset: Int?, notify: PartNotification
   ) {
     self.keyPath = keyPath
     super.init(
@@ -97,7 +128,7 @@ private final class DynamicPart<State, Value>: TypedPart<State, Value> {
   let isEquatable = Value.self is any Equatable.Type
 
   override init(
-    _ keyPath: KeyPath<State, Value>, offset: Int?, notify: @escaping @MainActor () -> Void
+    _ keyPath: KeyPath<State, Value>, offset: Int?, notify: PartNotification
   ) {
     // Equal bytes only prove an equal value when there is an `==` to agree with.
     super.init(

@@ -178,18 +178,21 @@ public final class Store<State, Action>: Observable {
   /// The observed fields, made once per field.
   private var fields: [AnyKeyPath: ObservedField] = [:]
   /// The same, by key path object: key path literals are made once, so this finds a field
-  /// without hashing its key path.
+  /// without hashing its key path. Unchecked for exclusivity: used on the main actor only, in
+  /// `field(_:makePart:)`, which holds no access across a call (the dynamic check was a runtime
+  /// call on every read of a field).
+  @exclusivity(unchecked)
   private var fieldsByIdentity: [ObjectIdentifier: (keyPath: AnyKeyPath, field: ObservedField)] =
     [:]
   /// The whole state, observed through a scoped store's ``state`` (field number -1).
   private lazy var wholeState = makeField(
-    \State.self, offset: 0, registrarKeyPath: \.[observedField: -1]
+    \State.self, offset: 0, registrarKeyPath: ObservationSubject.keyPath(ofField: -1)
   ) { ObservedPart.make(\State.self, offset: $0, notify: $1) }
   /// The number of the next field's registrar key path.
   private var nextFieldNumber = 0
 
   /// Makes a part from its offset and its notification.
-  private typealias PartMaker = (_ offset: Int?, _ notify: @escaping @MainActor () -> Void) ->
+  private typealias PartMaker = (_ offset: Int?, _ notify: PartNotification) ->
     ObservedPart
 
   private func field<Value>(
@@ -203,7 +206,7 @@ public final class Store<State, Action>: Observable {
       fields[keyPath]
       ?? makeField(
         keyPath, offset: MemoryLayout<State>.offset(of: keyPath),
-        registrarKeyPath: \ObservationSubject.[observedField: nextField()], makePart: makePart)
+        registrarKeyPath: ObservationSubject.keyPath(ofField: nextField()), makePart: makePart)
     fields[keyPath] = field
     // Key paths made at run time are new objects on every read: keep this cache in proportion.
     if fieldsByIdentity.count > 2 * fields.count + 64 { fieldsByIdentity.removeAll() }
@@ -222,9 +225,7 @@ public final class Store<State, Action>: Observable {
     registrarKeyPath: KeyPath<ObservationSubject, Int>,
     makePart: PartMaker
   ) -> ObservedField {
-    // The subject, weakly: once the store is released, its parts tell no one (a part can still
-    // be in the list being notified when an observer's `onChange` releases the store).
-    let part = makePart(offset) { [weak subject] in subject?.didChange(registrarKeyPath) }
+    let part = makePart(offset, PartNotification(subject: subject, keyPath: registrarKeyPath))
     own(part)
     return ObservedField(keyPath: keyPath, registrarKeyPath: registrarKeyPath, part: part)
   }

@@ -36,6 +36,41 @@ import Testing
     #expect(changes.withLock { $0 } == 1)
   }
 
+  @Test func everyFieldNumberHasAKeyPathOfItsOwn() {
+    // The first sixteen and the whole state have properties of their own, the rest the
+    // subscript: a read of one is told of its own change only, across the boundary too.
+    let subject = ObservationSubject()
+    let numbers = Array(-1...20)
+    let keyPaths = numbers.map { ObservationSubject.keyPath(ofField: $0) }
+    #expect(Set(keyPaths).count == numbers.count)
+    #expect(ObservationSubject.keyPath(ofField: 3) == ObservationSubject.keyPath(ofField: 3))
+    #expect(ObservationSubject.keyPath(ofField: 17) == \ObservationSubject.[observedField: 17])
+    for (number, keyPath) in zip(numbers, keyPaths) {
+      #expect(subject[keyPath: keyPath] == number)
+      let changes = track { subject.access(keyPath) }
+      for other in keyPaths where other != keyPath { subject.didChange(other) }
+      #expect(changes.withLock { $0 } == 0, "field \(number)")
+      subject.didChange(keyPath)
+      #expect(changes.withLock { $0 } == 1, "field \(number)")
+    }
+  }
+
+  @MainActor
+  @Test func aPartTellsItsSubjectWhileTheSubjectIsAlive() {
+    var subject: ObservationSubject? = ObservationSubject()
+    weak let released = subject
+    let keyPath = ObservationSubject.keyPath(ofField: 2)
+    let part = ObservedPart.make(
+      \Int.self, offset: 0, notify: PartNotification(subject: subject, keyPath: keyPath))
+    let changes = track { subject!.access(keyPath) }
+    part.notify()
+    #expect(changes.withLock { $0 } == 1)
+    // The part holds the subject weakly: released, it is gone, and the part tells no one.
+    subject = nil
+    #expect(released == nil)
+    part.notify()
+  }
+
   @Test func twoSubjectsAreObservedApart() {
     let first = ObservationSubject()
     let second = ObservationSubject()

@@ -38,7 +38,7 @@ import Testing
 
   /// Observes row `row`'s value, as read from `table`.
   func observe(_ row: Int, of table: Table, in group: RowObserverGroup) {
-    let part = ObservedPart.make(\Table.values[row], offset: nil, notify: {})
+    let part = ObservedPart.make(\Table.values[row], offset: nil, notify: .silent)
     group.add(StateObserver(part: part, value: table.values[row], lift: nil), row: RowKey.of(row))
   }
 
@@ -75,7 +75,7 @@ import Testing
         state: UnsafeRawPointer($0))
     }
     for row in 0..<2 {
-      let part = ObservedPart.make(\Table.values[row], offset: nil, notify: {})
+      let part = ObservedPart.make(\Table.values[row], offset: nil, notify: .silent)
       group.add(StateObserver(part: part, value: table.values[row], lift: nil), row: 7)
     }
     table.willMutate(0)
@@ -86,6 +86,43 @@ import Testing
     table.values = [4, 2, 0]
     #expect(takeChanged(group, in: table) == 1)
     #expect(group.liveCount == 0)
+  }
+
+  @Test func aRowKeepsItsUnchangedObserversInOrderAndTakesTheOthers() {
+    // Three observers in one row (their ids share a key): the first and last change, the middle
+    // one does not and must be the one the row keeps, checked again by the next action.
+    var table = Table()
+    let group = withUnsafePointer(to: table) {
+      RowObserverGroup(
+        id: RowGroupID(),
+        readVersions: { pointer in
+          let table = pointer.assumingMemoryBound(to: Table.self).pointee
+          return CollectionVersions(
+            structure: table.structure, element: table.element,
+            previousElement: table.previousElement, lastMutatedKey: table.lastID.map { _ in 7 })
+        },
+        state: UnsafeRawPointer($0))
+    }
+    let parts = (0..<3).map { ObservedPart.make(\Table.values[$0], offset: nil, notify: .silent) }
+    for (row, part) in parts.enumerated() {
+      group.add(StateObserver(part: part, value: table.values[row], lift: nil), row: 7)
+    }
+    table.willMutate(0)
+    table.values = [1, 0, 1]
+    var changed: [StateObserver] = []
+    withUnsafePointer(to: table) { group.takeChanged(in: UnsafeRawPointer($0), into: &changed) }
+    #expect(
+      changed.map { ObjectIdentifier($0.part) } == [parts[0], parts[2]].map(ObjectIdentifier.init))
+    #expect(group.liveCount == 1)
+    table.willMutate(1)
+    table.values = [1, 2, 1]
+    changed = []
+    withUnsafePointer(to: table) { group.takeChanged(in: UnsafeRawPointer($0), into: &changed) }
+    #expect(changed.map { ObjectIdentifier($0.part) } == [ObjectIdentifier(parts[1])])
+    #expect(group.liveCount == 0)
+    // The emptied row takes a new observer.
+    group.add(StateObserver(part: parts[1], value: 2, lift: nil), row: 7)
+    #expect(group.liveCount == 1)
   }
 
   @Test func anActionThatMutatedNoRowChecksNone() {
@@ -125,7 +162,7 @@ import Testing
   @Test func observingARowAgainReplacesItsObserver() {
     var table = Table()
     let group = makeGroup(table)
-    let part = ObservedPart.make(\Table.values[0], offset: nil, notify: {})
+    let part = ObservedPart.make(\Table.values[0], offset: nil, notify: .silent)
     group.add(StateObserver(part: part, value: 0, lift: nil), row: RowKey.of(0))
     group.add(StateObserver(part: part, value: 3, lift: nil), row: RowKey.of(0))
     #expect(group.liveCount == 1)
@@ -137,8 +174,8 @@ import Testing
   @Test func removingAPartsObserverLeavesTheRowsOtherObservers() {
     var table = Table()
     let group = makeGroup(table)
-    let first = ObservedPart.make(\Table.values[0], offset: nil, notify: {})
-    let second = ObservedPart.make(\Table.values[0], offset: nil, notify: {})
+    let first = ObservedPart.make(\Table.values[0], offset: nil, notify: .silent)
+    let second = ObservedPart.make(\Table.values[0], offset: nil, notify: .silent)
     group.add(StateObserver(part: first, value: 0, lift: nil), row: RowKey.of(0))
     group.add(StateObserver(part: second, value: 0, lift: nil), row: RowKey.of(0))
     group.remove(first, row: RowKey.of(0))

@@ -12,7 +12,7 @@ import Testing
   }
 
   func part(_ keyPath: KeyPath<Pair, Int>) -> ObservedPart {
-    .make(keyPath, offset: MemoryLayout<Pair>.offset(of: keyPath), notify: {})
+    .make(keyPath, offset: MemoryLayout<Pair>.offset(of: keyPath), notify: .silent)
   }
 
   func takeChanged(_ list: StateObserverList, in state: Pair) -> [ObservedPart] {
