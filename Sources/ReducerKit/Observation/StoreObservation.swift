@@ -17,7 +17,10 @@ package class ObservedPart {
   /// The observation subject of the store that read the part, and the key path that stands for
   /// the part there (see ``PartNotification``), stored here rather than as the struct: reading
   /// a struct with a weak reference out of an object copies it, a runtime call each way.
-  private weak let subject: ObservationSubject?
+  /// Set once, at init, and unchecked for exclusivity: a `weak var`'s dynamic check was a
+  /// runtime call per notification (`weak let` would need Swift 6.2; the package supports 6.0).
+  @exclusivity(unchecked)
+  private weak var subject: ObservationSubject?
   private let registrarKeyPath: KeyPath<ObservationSubject, Int>
   /// Where the part's live observer is in its root's ``StateObserverList``; -1 when it has none.
   var listPosition = -1
