@@ -71,10 +71,10 @@ package class ObservedPart {
   }
 }
 
-/// Whom a part tells of its changes: the observation subject of the store that read it, weakly
-/// (once the store is released, its parts tell no one: a part can still be in the list being
-/// notified when an observer's `onChange` releases the store), and the key path that stands for
-/// the part there.
+/// Whom a part tells of its changes: the observation subject of the store that read it and the
+/// key path that stands for the part there. The part keeps the subject weakly (once the store
+/// is released, its parts tell no one: a part can still be in the list being notified when an
+/// observer's `onChange` releases the store).
 ///
 /// Values, not a closure: a closure's weak capture is a variable of its context, which every
 /// call checked for exclusive access at run time.

@@ -21,7 +21,9 @@ import Testing
     }
   }
 
-  func makeGroup(_ table: Table) -> RowObserverGroup {
+  /// A group over `table`; with `sharedKey`, every row has that key, as ids whose hash values
+  /// collide would.
+  func makeGroup(_ table: Table, sharedKey: Int? = nil) -> RowObserverGroup {
     withUnsafePointer(to: table) {
       RowObserverGroup(
         id: RowGroupID(),
@@ -30,7 +32,7 @@ import Testing
           return CollectionVersions(
             structure: table.structure, element: table.element,
             previousElement: table.previousElement,
-            lastMutatedKey: table.lastID.map { RowKey.of($0) })
+            lastMutatedKey: table.lastID.map { sharedKey ?? RowKey.of($0) })
         },
         state: UnsafeRawPointer($0))
     }
@@ -62,18 +64,8 @@ import Testing
 
   @Test func rowsThatShareAKeyAreCheckedTogetherAndOnlyChangedOnesAreTaken() {
     var table = Table()
-    let group = withUnsafePointer(to: table) {
-      RowObserverGroup(
-        id: RowGroupID(),
-        readVersions: { pointer in
-          // Every row has the same key, as ids whose hash values collide would.
-          let table = pointer.assumingMemoryBound(to: Table.self).pointee
-          return CollectionVersions(
-            structure: table.structure, element: table.element,
-            previousElement: table.previousElement, lastMutatedKey: table.lastID.map { _ in 7 })
-        },
-        state: UnsafeRawPointer($0))
-    }
+    // Every row has the same key, as ids whose hash values collide would.
+    let group = makeGroup(table, sharedKey: 7)
     for row in 0..<2 {
       let part = ObservedPart.make(\Table.values[row], offset: nil, notify: .silent)
       group.add(StateObserver(part: part, value: table.values[row], lift: nil), row: 7)
@@ -92,17 +84,7 @@ import Testing
     // Three observers in one row (their ids share a key): the first and last change, the middle
     // one does not and must be the one the row keeps, checked again by the next action.
     var table = Table()
-    let group = withUnsafePointer(to: table) {
-      RowObserverGroup(
-        id: RowGroupID(),
-        readVersions: { pointer in
-          let table = pointer.assumingMemoryBound(to: Table.self).pointee
-          return CollectionVersions(
-            structure: table.structure, element: table.element,
-            previousElement: table.previousElement, lastMutatedKey: table.lastID.map { _ in 7 })
-        },
-        state: UnsafeRawPointer($0))
-    }
+    let group = makeGroup(table, sharedKey: 7)
     let parts = (0..<3).map { ObservedPart.make(\Table.values[$0], offset: nil, notify: .silent) }
     for (row, part) in parts.enumerated() {
       group.add(StateObserver(part: part, value: table.values[row], lift: nil), row: 7)
