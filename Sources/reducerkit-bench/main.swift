@@ -197,26 +197,37 @@ func runBenchmarks() async {
     }
   }
 
-  // effects.cancel.1000 / 10000: start N cancellable effects that wait forever (one action
-  // returning a merge of N `.run`s), cancel them all, and wait until every task has ended.
-  for (name, count, baseline) in [
-    ("effects.cancel.1000", 1_000, nil), ("effects.cancel.10000", 10_000, "effects.cancel.1000"),
-  ] {
-    let effects = count / (harness.isQuick ? 10 : 1)
-    await harness.measure(name, baseline: baseline, operations: effects) {
-      let store = Store(initialState: 0) {
-        Reduce<Int, Int> { _, action in
-          if action < 0 { return .cancel(id: "wait") }
-          return .merge(
-            (0..<action).map { _ in
-              .run { _ in try await Task.sleep(for: .seconds(3_600)) }.cancellable(id: "wait")
-            })
+  // effects.cancel.1000 / 10000: start N cancellable effects that wait until cancelled (one
+  // action returning a merge of N `.run`s), cancel them all, and wait until every task has ended.
+  // The bodies wait with `Task.never()`, which suspends without a timer.
+  //
+  // effects.cancel.sleeping.1000 / 10000: the same, with bodies that wait in `Task.sleep(for:)`,
+  // as the case did before: each sleep registers a Dispatch timer (a system call here) and each
+  // cancellation removes it, on the same two cores, inside the timed part.
+  func measureEffectCancels(
+    _ prefix: String, wait: @escaping @Sendable () async throws -> Void
+  ) async {
+    for (count, baseline) in [(1_000, nil), (10_000, "\(prefix).1000")] {
+      let effects = count / (harness.isQuick ? 10 : 1)
+      await harness.measure("\(prefix).\(count)", baseline: baseline, operations: effects) {
+        let store = Store(initialState: 0) {
+          Reduce<Int, Int> { _, action in
+            if action < 0 { return .cancel(id: "wait") }
+            return .merge(
+              (0..<action).map { _ in
+                .run { _ in try await wait() }.cancellable(id: "wait")
+              })
+          }
         }
+        let task = store.send(effects)
+        store.send(-1)
+        await task.finish()
       }
-      let task = store.send(effects)
-      store.send(-1)
-      await task.finish()
     }
+  }
+  await measureEffectCancels("effects.cancel") { try await Task.never() }
+  await measureEffectCancels("effects.cancel.sleeping") {
+    try await Task.sleep(for: .seconds(3_600))
   }
 
   // task.start.10000: 10,000 bare tasks started, then all awaited. The closure is not isolated to
