@@ -8,27 +8,34 @@
 /// gone are ignored with a runtime warning.
 @MainActor
 package final class ScopedStoreCore<ParentState, ParentAction, State, Action>: StoreCore {
+  // What a send reads comes first, together (a class's stored properties are laid out in the
+  // order they are declared): a send to one of many row stores finds its core out of the
+  // processor's caches, and every cache line it touches is a miss.
+
+  /// Sends an action on to the parent's runtime, through the ancestors that only forward (see
+  /// ``StoreCore/forwarder``); `nil` for state that can go away, whose sends check presence.
+  private let forward: ActionForwarder<Action>?
   let parent: Store<ParentState, ParentAction>
-  /// The effects of the whole store tree (the root's).
-  package let registry: EffectRegistry
-  let toState: (ParentState) -> State?
   let fromAction: (Action) -> ParentAction
-  /// For the store of a collection's element: its row group and id, so observers of this store
-  /// are checked only when an action touched this row.
-  var row: RowIdentity?
+  /// Finds this core's state in the parent's state and runs a check on it; `nil` when the state
+  /// is gone. Made at init: a row store's reader's lift, or `toState` applied to the parent's.
+  private let liftToParent: StateLift
   /// The last state seen, for a store whose state can go away (`nil` for one whose state
   /// cannot). A ``StateMemory`` rather than a `State?`: in this generic code each use of a
   /// `State?` looks up `Optional<State>`'s metadata, and a row store updates its last state after
   /// every action it sends and every read.
   private let lastStateMemory: StateMemory?
+  /// The effects of the whole store tree (the root's).
+  package let registry: EffectRegistry
+  let toState: (ParentState) -> State?
+  /// For the store of a collection's element: its row group and id, so observers of this store
+  /// are checked only when an action touched this row.
+  var row: RowIdentity?
 
   /// The last state seen: only for a store whose state can go away.
   private var lastState: UnsafeMutablePointer<State> {
     lastStateMemory.unsafelyUnwrapped.pointer(to: State.self)
   }
-  /// Sends an action on to the parent's runtime, through the ancestors that only forward (see
-  /// ``StoreCore/forwarder``); `nil` for state that can go away, whose sends check presence.
-  private let forward: ActionForwarder<Action>?
 
   /// Makes a forwarder from the parent's way up: one that embeds an action with the scope's
   /// `fromAction` and calls the parent's. ``Store/scope(state:action:)`` writes it in inlinable
@@ -139,10 +146,6 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>: S
   package func access(from store: Store<State, Action>) {
     parent.core.access(from: parent)
   }
-
-  /// Finds this core's state in the parent's state and runs a check on it; `nil` when the state
-  /// is gone. Made at init: a row store's reader's lift, or `toState` applied to the parent's.
-  private let liftToParent: StateLift
 
   /// The lift of a core without a reader: `toState` applied to the parent's state, in place.
   private static func lift(through toState: @escaping (ParentState) -> State?) -> StateLift {

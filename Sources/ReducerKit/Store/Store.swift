@@ -23,6 +23,18 @@ import Observation
 @MainActor
 @dynamicMemberLookup
 public final class Store<State, Action>: Observable {
+  // What `send` reads comes first, together (a class's stored properties are laid out in the
+  // order they are declared): a send to one of many row stores finds its store out of the
+  // processor's caches, and every cache line it touches is a miss.
+
+  /// The runtime, for a root store made with ``init(runtime:)``: a send calls it directly, not
+  /// through the `any StoreCore` existential.
+  private let runtime: StoreRuntime<State, Action>?
+
+  /// The core's ``StoreCore/forwarder``, kept here so that a send to a scoped store calls it
+  /// directly rather than through the core.
+  private let forwarder: ActionForwarder<Action>?
+
   package let core: any StoreCore<State, Action>
   /// Where this store's observation is registered (see ``ObservationSubject``).
   package let subject = ObservationSubject()
@@ -36,14 +48,6 @@ public final class Store<State, Action>: Observable {
 
   /// Whether this is a root store (decided once; reading `state` should not cast every time).
   private let isRoot: Bool
-
-  /// The core's ``StoreCore/forwarder``, kept here so that a send to a scoped store calls it
-  /// directly rather than through the core.
-  private let forwarder: ActionForwarder<Action>?
-
-  /// The runtime, for a root store made with ``init(runtime:)``: a send calls it directly, not
-  /// through the `any StoreCore` existential.
-  private let runtime: StoreRuntime<State, Action>?
 
   /// A store over `core`: a scoped store's view, or a root store given as a core.
   package init(core: any StoreCore<State, Action>) {
