@@ -56,19 +56,31 @@ import Testing
   }
 
   @MainActor
-  @Test func aPartTellsItsSubjectWhileTheSubjectIsAlive() {
+  @Test func aPartKeepsItsSubjectAndTellsIt() {
     var subject: ObservationSubject? = ObservationSubject()
-    weak let released = subject
+    weak let held = subject
     let keyPath = ObservationSubject.keyPath(ofField: 2)
     let part = ObservedPart.make(
       \Int.self, offset: 0, notify: PartNotification(subject: subject, keyPath: keyPath))
     let changes = track { subject!.access(keyPath) }
+    // The part holds the subject: with no other reference, it is still there, and told.
+    subject = nil
+    #expect(held != nil)
     part.notify()
     #expect(changes.withLock { $0 } == 1)
-    // The part holds the subject weakly: released, it is gone, and the part tells no one.
-    subject = nil
-    #expect(released == nil)
-    part.notify()
+  }
+
+  @Test func aSubjectGoesWithTheLastPartThatHoldsIt() {
+    weak var held: ObservationSubject?
+    do {
+      let subject = ObservationSubject()
+      held = subject
+      let part = ObservedPart.make(
+        \Int.self, offset: 0,
+        notify: PartNotification(subject: subject, keyPath: ObservationSubject.keyPath(ofField: 0)))
+      withExtendedLifetime(part) { #expect(held != nil) }
+    }
+    #expect(held == nil)
   }
 
   @Test func twoSubjectsAreObservedApart() {
