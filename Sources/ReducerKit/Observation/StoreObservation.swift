@@ -190,11 +190,16 @@ package final class StateObserver {
   /// Otherwise a copy of the value read, in memory of its own; `nil` when it is inline.
   private let snapshot: UnsafeMutableRawPointer?
   /// For a scoped store's observer: finds its state in the root's.
-  private let lift: StateLift?
+  ///
+  /// Not optional, with ``hasLift`` saying whether there is one: a check that bound an optional
+  /// lift with `guard let` copied it, a retain and a release of its closure's context each time.
+  private let lift: StateLift
+  private let hasLift: Bool
 
   init<Value>(part: ObservedPart, value: Value, lift: StateLift?) {
     self.part = part
-    self.lift = lift
+    self.lift = lift ?? StateLift { _, _ in nil }
+    hasLift = lift != nil
     if _isPOD(Value.self), MemoryLayout<Value>.size <= 16, MemoryLayout<Value>.alignment <= 8 {
       // A plain value needs no memory of its own, nor destroying: no allocation per read, and
       // none freed when the observer is notified.
@@ -238,7 +243,7 @@ package final class StateObserver {
   var byteCheck: ByteCheck {
     withSnapshot { snapshot in
       ByteCheck(
-        offset: lift == nil ? part.offset : -1, size: part.size, snapshot: snapshot,
+        offset: hasLift ? -1 : part.offset, size: part.size, snapshot: snapshot,
         bytesDecide: part.bytesDecide)
     }
   }
@@ -247,7 +252,7 @@ package final class StateObserver {
   /// gone counts as a change.)
   @inline(__always)
   func check(_ rootState: UnsafeRawPointer) -> Bool {
-    guard let lift else { return hasChanged(rootState) }
+    guard hasLift else { return hasChanged(rootState) }
     return lift(rootState) { hasChanged($0) } ?? true
   }
 

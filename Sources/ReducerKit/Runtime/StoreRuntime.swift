@@ -70,6 +70,8 @@ package final class StoreRuntime<State, Action>: StoreCore, EffectHost {
     return true
   }
 
+  package var stableStateAddress: UnsafeRawPointer? { storage.raw }
+
   package var liftToRoot: StateLift? { nil }
 
   package var releasedParts: ReleasedParts { observation.releasedParts }

@@ -23,6 +23,24 @@ import Testing
     #expect(core.registry === parent.core.registry)
   }
 
+  @Test func onlyTheRootsStateHasAStableAddressAndAChildOfTheRootReadsThere() throws {
+    let parent = Store(initialState: Parent.State()) { Parent() }
+    let address = try #require(parent.core.stableStateAddress)
+    let child = ScopedStoreCore(
+      parent: parent, initialState: Counter.State(), toOptionalState: { $0.counter },
+      fromAction: Parent.Action.counter)
+    #expect(child.stableStateAddress == nil)
+    // The child finds its state from the root's address: the root's memory, changed in place.
+    _ = parent.send(.counter(.increment))
+    var read = -1
+    #expect(
+      child.withCurrentState { read = $0.assumingMemoryBound(to: Counter.State.self).pointee.count }
+    )
+    #expect(read == 1)
+    #expect(parent.core.stableStateAddress == address)
+    #expect(address.assumingMemoryBound(to: Parent.State.self).pointee.counter.count == 1)
+  }
+
   @Test func aChildStoreKeepsItsParentAlive() {
     var parent: Store<Parent.State, Parent.Action>? = Store(initialState: Parent.State()) {
       Parent()
