@@ -66,9 +66,9 @@ package final class RowObserverGroup {
   /// Unchecked for exclusivity, like the hub's lists: every access is on the main actor, and
   /// the checks that run user code while a row's observers are being filtered (an `==`, a key
   /// path) register no observers (the hub refuses them while it checks), so nothing reaches
-  /// this dictionary during an access to it; the dynamic check was a runtime call per action.
+  /// this table during an access to it; the dynamic check was a runtime call per action.
   @exclusivity(unchecked)
-  private var rows: [Int: [StateObserver]] = [:]
+  private var rows = RowObserverTable()
   /// How many observers are live in all rows.
   private(set) var liveCount = 0
 
@@ -86,18 +86,21 @@ package final class RowObserverGroup {
 
   /// Adds an observer of the row with key `key`, replacing the live observer of the same part.
   func add(_ observer: StateObserver, row key: Int) {
-    if Self.add(observer, to: &rows[key, default: []]) { liveCount += 1 }
+    if rows.withObservers(ofKey: key, { Self.add(observer, to: &$0) }) { liveCount += 1 }
   }
 
   /// Removes the live observer of `part` in the row with key `key`, if it has one (its store was
   /// released), and the row's entry when that was its last observer.
   func remove(_ part: ObservedPart, row key: Int) {
-    guard let index = rows.index(forKey: key),
-      let position = rows.values[index].firstIndex(where: { $0.part === part })
-    else { return }
-    rows.values[index].remove(at: position)
+    guard let slot = rows.slot(of: key) else { return }
+    let isEmpty = rows.withObservers(at: slot) { observers -> Bool? in
+      guard let position = observers.firstIndex(where: { $0.part === part }) else { return nil }
+      observers.remove(at: position)
+      return observers.isEmpty
+    }
+    guard let isEmpty else { return }
     liveCount -= 1
-    if rows.values[index].isEmpty { rows.remove(at: index) }
+    if isEmpty { rows.remove(at: slot) }
   }
 
   /// Adds `observer` to one row's observers; `false` when it replaced one of the same part.
@@ -121,18 +124,16 @@ package final class RowObserverGroup {
       if versions.previousElement == element, let key = versions.lastMutatedKey {
         // Exactly one in-place access to an element since the last check: only its row (and
         // any that share its key).
-        if let index = rows.index(forKey: key) {
-          Self.takeChanged(from: &rows.values[index], in: state, into: &changed)
+        if let slot = rows.slot(of: key) {
+          rows.withObservers(at: slot) { Self.takeChanged(from: &$0, in: state, into: &changed) }
         }
         liveCount -= changed.count - before
         return
       }
     }
-    for index in rows.indices {
-      Self.takeChanged(from: &rows.values[index], in: state, into: &changed)
-    }
+    rows.forEachRow { Self.takeChanged(from: &$0, in: state, into: &changed) }
     liveCount -= changed.count - before
-    rows = rows.filter { !$0.value.isEmpty }
+    rows.removeEmptyRows()
   }
 
   /// Moves the observers of one row whose part changed from `observers` to `changed`.
