@@ -235,18 +235,26 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>: S
   @inline(never)
   private func sendIfPresent(_ action: Action, group: EffectGroup?) -> StoreTask {
     let task: StoreTask
-    if !parent.core.isReducing {
+    // A parent that is the root is called on its runtime directly (optional chaining borrows
+    // it), not through its core's existential, which retained it for each call.
+    if !(parent.runtime?.isReducing ?? parent.core.isReducing) {
       // Reduced at once: the state is checked now, with no check to keep for later (a closure
       // allocated per send).
       guard isValid else {
         Self.warnAbsent(action)
         return StoreTask(group: nil, registry: nil)
       }
-      // Handed up with a check that captures nothing (no allocation): a parent whose state can
-      // go away then only forwards, as for a queued action, rather than running its own `send`,
-      // which would check its presence again and refresh its last state (a copy of all of it,
-      // which for a collection in it makes the next row mutation copy the whole collection).
-      task = parent.core.send(fromAction(action), group: group, ifPresent: { true })
+      let parentAction = fromAction(action)
+      if let rootTask = parent.runtime?.send(parentAction, group: group) {
+        task = rootTask
+      } else {
+        // Handed up with a check that captures nothing (no allocation): a parent whose state
+        // can go away then only forwards, as for a queued action, rather than running its own
+        // `send`, which would check its presence again and refresh its last state (a copy of
+        // all of it, which for a collection in it makes the next row mutation copy the whole
+        // collection).
+        task = parent.core.send(parentAction, group: group, ifPresent: { true })
+      }
     } else {
       task = parent.core.send(fromAction(action), group: group) { [self] in
         guard isValid else {

@@ -28,8 +28,8 @@ public final class Store<State, Action>: Observable {
   // processor's caches, and every cache line it touches is a miss.
 
   /// The runtime, for a root store made with ``init(runtime:)``: a send calls it directly, not
-  /// through the `any StoreCore` existential.
-  private let runtime: StoreRuntime<State, Action>?
+  /// through the `any StoreCore` existential (as does a send from a row store of this root).
+  package let runtime: StoreRuntime<State, Action>?
 
   /// The core's ``StoreCore/forwarder``, kept here so that a send to a scoped store calls it
   /// directly rather than through the core.
