@@ -1,3 +1,7 @@
+#if !canImport(Darwin)
+import Synchronization
+#endif
+
 /// One observable part of one store's state (a field, or the whole state): how to tell whether it
 /// changed, and how to tell that store's observers. Made once per store and part, on its first
 /// read, and shared by every observation of it.
@@ -316,6 +320,14 @@ package final class OwnedParts: @unchecked Sendable {
 package final class ReleasedParts: Sendable {
   // The parts are only used on the main actor, after `take()`; here they are only held.
   private let parts = Locked<[ObservedPart]>([])
+  #if !canImport(Darwin)
+  /// Whether `parts` may hold parts: set under the lock with each append, cleared under it
+  /// by `take()`, read without it first, so that the check after each action takes no lock
+  /// while nothing was released (a release on another thread that the read misses is taken by
+  /// the next check). Atomic where no Apple platform is; Apple platforms take the lock, because
+  /// `Synchronization` needs macOS 15 / iOS 18, above the package's floor.
+  private let mayHoldParts = Atomic<Bool>(false)
+  #endif
   /// Whether a scoped store was made that can release parts here: until then, the root's check
   /// after each action need not take the lock.
   @MainActor fileprivate(set) var hasOwners = false
@@ -324,12 +336,23 @@ package final class ReleasedParts: Sendable {
 
   func append(contentsOf released: [ObservedPart]) {
     guard !released.isEmpty else { return }
-    parts.withLock { $0.append(contentsOf: released) }
+    parts.withLock { parts in
+      parts.append(contentsOf: released)
+      #if !canImport(Darwin)
+      mayHoldParts.store(true, ordering: .releasing)
+      #endif
+    }
   }
 
   /// Takes the parts released since the last call; empty when there are none.
   func take() -> [ObservedPart] {
-    parts.withLock { parts in
+    #if !canImport(Darwin)
+    guard mayHoldParts.load(ordering: .acquiring) else { return [] }
+    #endif
+    return parts.withLock { parts in
+      #if !canImport(Darwin)
+      mayHoldParts.store(false, ordering: .relaxed)
+      #endif
       guard !parts.isEmpty else { return [] }
       defer { parts = [] }
       return parts

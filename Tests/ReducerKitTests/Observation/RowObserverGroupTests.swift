@@ -50,6 +50,23 @@ import Testing
     return changed.count
   }
 
+  @Test func anIntIdIsItsOwnRowKeyAndAUUIDFoldsItsHalves() throws {
+    #expect(RowKey.of(42) == 42)
+    #expect(RowKey.of(-7) == -7)
+    let uuid = try #require(UUID(uuidString: "00000000-0000-0001-0000-000000000002"))
+    // The two halves, read as the machine's words, folded with `^`: equal ids, equal keys;
+    // ids that differ in one half, different keys.
+    let halves = unsafeBitCast(uuid.uuid, to: (UInt64, UInt64).self)
+    #expect(RowKey.of(uuid) == Int(truncatingIfNeeded: halves.0 ^ halves.1))
+    #expect(RowKey.of(uuid) == RowKey.of(try #require(UUID(uuidString: uuid.uuidString))))
+    let counted = (1...100).map {
+      UUID(uuidString: "00000000-0000-0000-0000-\(String(format: "%012X", $0))")!
+    }
+    #expect(Set(counted.map(RowKey.of)).count == 100)
+    // Any other id: its hash value.
+    #expect(RowKey.of("row") == "row".hashValue)
+  }
+
   @Test func anActionOnOneRowChecksThatRowOnly() {
     var table = Table()
     let group = makeGroup(table)

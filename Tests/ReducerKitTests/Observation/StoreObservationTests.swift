@@ -389,6 +389,19 @@ import Testing
     #expect(after / before <= 3, "2,000 sends: \(before) before, \(after) after")
   }
 
+  @Test func releasedPartsAreTakenOnceFromAnyThread() async {
+    let released = ReleasedParts()
+    #expect(released.take().isEmpty)
+    let part = ObservedPart.make(\Int.self, offset: 0, notify: .silent)
+    // Appended on another thread, as a store's deinit may be.
+    let handed = UncheckedSendable([part])
+    await Task.detached { released.append(contentsOf: handed.value) }.value
+    #expect(released.take().map(ObjectIdentifier.init) == [ObjectIdentifier(part)])
+    #expect(released.take().isEmpty)
+    released.append(contentsOf: [])
+    #expect(released.take().isEmpty)
+  }
+
   @Test func aReleasedScopedStoreNoLongerKeepsTheValuesItRead() {
     /// Equal by name: a new tag with the same name is an unchanged field.
     final class Tag: Equatable {
