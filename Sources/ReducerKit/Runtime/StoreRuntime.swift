@@ -69,9 +69,6 @@ package final class StoreRuntime<State, Action>: StoreCore, EffectHost {
     body(storage.raw)
     return true
   }
-
-  package var stableStateAddress: UnsafeRawPointer? { storage.raw }
-
   package var liftToRoot: StateLift? { nil }
 
   package var releasedParts: ReleasedParts { observation.releasedParts }

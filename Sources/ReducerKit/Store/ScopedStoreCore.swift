@@ -20,9 +20,10 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>: S
   /// Finds this core's state in the parent's state and runs a check on it; `nil` when the state
   /// is gone. Made at init: a row store's reader's lift, or `toState` applied to the parent's.
   private let liftToParent: StateLift
-  /// The parent's ``StoreCore/stableStateAddress``, when it has one (the parent is the root):
-  /// the state is found from it directly, with no call through the parent's core. The parent,
-  /// held here, keeps its core and that memory alive.
+  /// The address of the parent's state when the parent is the root (its runtime's
+  /// ``StoreRuntime/stateAddress``, which does not move for the runtime's life): the state is
+  /// found from it directly, with no call through the parent's core. The parent, held here,
+  /// keeps its runtime and that memory alive.
   private let parentStateAddress: UnsafeRawPointer?
   /// The last state seen, for a store whose state can go away (`nil` for one whose state
   /// cannot). A ``StateMemory`` rather than a `State?`: in this generic code each use of a
@@ -76,7 +77,7 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>: S
     self.toState = toState
     self.fromAction = fromAction
     lastStateMemory = nil
-    parentStateAddress = parent.core.stableStateAddress
+    parentStateAddress = parent.runtime?.stateAddress
     liftToParent = Self.lift(through: toState)
     registry = parent.core.registry
     forward = Self.forward(to: parent, with: fromAction, forwarding: forwarding)
@@ -95,7 +96,7 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>: S
     self.toState = toOptionalState
     self.fromAction = fromAction
     lastStateMemory = StateMemory(initialState)
-    parentStateAddress = parent.core.stableStateAddress
+    parentStateAddress = parent.runtime?.stateAddress
     registry = parent.core.registry
     forward = nil
     liftToParent = lift ?? Self.lift(through: toOptionalState)
@@ -133,8 +134,6 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>: S
   package var isValid: Bool {
     withCurrentState { _ in }
   }
-
-  package var stableStateAddress: UnsafeRawPointer? { nil }
 
   /// This core's state, found in its parent's in place (through ``liftToParent``): no copy of
   /// the parent's state, which for the root is the whole state of the feature.

@@ -24,10 +24,6 @@ package protocol StoreCore<State, Action>: AnyObject {
   /// `body`). Returns `false`, without calling `body`, when the state is gone.
   func withCurrentState(_ body: (_ state: UnsafeRawPointer) -> Void) -> Bool
 
-  /// The address of the state when it stays at one address for the core's whole life (the
-  /// root's own memory), for a child that finds its state there directly; `nil` for a view.
-  var stableStateAddress: UnsafeRawPointer? { get }
-
   /// Whether the root is reducing an action now: an action sent meanwhile is queued.
   var isReducing: Bool { get }
 

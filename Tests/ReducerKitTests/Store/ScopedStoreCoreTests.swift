@@ -23,22 +23,26 @@ import Testing
     #expect(core.registry === parent.core.registry)
   }
 
-  @Test func onlyTheRootsStateHasAStableAddressAndAChildOfTheRootReadsThere() throws {
+  @Test func aChildOfTheRootReadsItsStateInTheRootsMemory() throws {
     let parent = Store(initialState: Parent.State()) { Parent() }
-    let address = try #require(parent.core.stableStateAddress)
+    let address = try #require(parent.runtime).stateAddress
     let child = ScopedStoreCore(
       parent: parent, initialState: Counter.State(), toOptionalState: { $0.counter },
       fromAction: Parent.Action.counter)
-    #expect(child.stableStateAddress == nil)
-    // The child finds its state from the root's address: the root's memory, changed in place.
+    // The root's memory, changed in place by a send, at the same address.
     _ = parent.send(.counter(.increment))
+    #expect(try #require(parent.runtime).stateAddress == address)
+    #expect(address.assumingMemoryBound(to: Parent.State.self).pointee.counter.count == 1)
     var read = -1
     #expect(
       child.withCurrentState { read = $0.assumingMemoryBound(to: Counter.State.self).pointee.count }
     )
     #expect(read == 1)
-    #expect(parent.core.stableStateAddress == address)
-    #expect(address.assumingMemoryBound(to: Parent.State.self).pointee.counter.count == 1)
+    // A grandchild, whose parent is not the root, finds it through the parent's core.
+    let childStore = Store(core: child)
+    let grandchild = ScopedStoreCore(
+      parent: childStore, toState: { $0.count }, fromAction: { $0 })
+    #expect(grandchild.state == 1)
   }
 
   @Test func aChildStoreKeepsItsParentAlive() {
