@@ -111,6 +111,67 @@ import Testing
     #expect(rowStores[42].title == "renamed")
   }
 
+  /// A list with `UUID` ids, as app code writes one, and a sibling reducer in the same body that
+  /// removes rows.
+  struct TodoList: Reducer {
+    struct State: Equatable {
+      var todos: IdentifiedArrayOf<Todo> = []
+    }
+    struct Todo: Equatable, Identifiable {
+      let id: UUID
+      var isDone = false
+    }
+    enum Action {
+      case todos(IdentifiedAction<UUID, Bool>)
+      case clearDone
+    }
+    var body: some ReducerOf<Self> {
+      Reduce { state, action in
+        if case .clearDone = action { state.todos.removeAll { $0.isDone } }
+        return .none
+      }
+      .forEach(\.todos, action: Action.todos) {
+        Reduce<Todo, Bool> { todo, isDone in
+          todo.isDone = isDone
+          return .none
+        }
+      }
+    }
+  }
+
+  @Test func rowsWithUUIDIdsAreObservedOneByOneAndThroughASiblingsRemoval() {
+    let ids = (0..<20).map { _ in UUID() }
+    let store = Store(
+      initialState: TodoList.State(
+        todos: IdentifiedArray(uniqueElements: ids.map { TodoList.Todo(id: $0) }))
+    ) { TodoList() }
+    let rowStores = store.scope(state: \.todos, action: TodoList.Action.todos)
+    func observeAll() -> [Changes] {
+      rowStores.map { rowStore in
+        let changes = Changes()
+        changes.observe { _ = rowStore.isDone }
+        return changes
+      }
+    }
+    var observers = observeAll()
+    rowStores[3].send(true)
+    rowStores[11].send(true)
+    #expect(observers[3].value == 1)
+    #expect(observers[11].value == 1)
+    #expect(observers.indices.filter { observers[$0].value > 0 } == [3, 11])
+    // The sibling removes the two done rows: their stores keep their last state, and the rows
+    // after them, at new positions, are still found and observed one by one.
+    observers = observeAll()
+    store.send(.clearDone)
+    #expect(store.todos.count == 18)
+    #expect(rowStores[3].isDone && rowStores[11].isDone)
+    #expect(observers[3].value == 1 && observers[11].value == 1)
+    let survivors = observeAll()
+    rowStores[15].send(true)
+    #expect(survivors.indices.filter { survivors[$0].value > 0 } == [15])
+    #expect(store.todos[id: ids[15]]?.isDone == true)
+  }
+
   @Test func aParentChangingManyRowsNotifiesEachChangedRow() {
     let store = makeStore(rows: 10)
     let rowStores = store.scope(state: \.rows, action: Form.Action.rows)
