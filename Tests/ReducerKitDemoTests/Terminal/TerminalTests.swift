@@ -11,6 +11,7 @@ import Darwin
 /// single keys, an arrow key, and the terminal's settings afterwards however it ends.
 ///
 /// A shell prints the terminal settings (`stty -g`) before and after the demo; they must match.
+/// The shell reads them only once the demo's process has ended, however `wait` was interrupted.
 @Suite("Terminal, in a pseudo-terminal")
 struct TerminalTests {
   /// How the session ends.
@@ -37,8 +38,12 @@ struct TerminalTests {
         trap : INT TERM
         echo "before=$(stty -g)"
         '\(demo.path)' </dev/tty &
-        echo "demo-pid=$!"
-        wait $!
+        demo=$!
+        echo "demo-pid=$demo"
+        # A trapped signal ends `wait` early (Ctrl-C reaches the shell too), so wait again
+        # until the demo has really ended: only then has it put the settings back.
+        while kill -0 $demo 2>/dev/null; do wait $demo; done
+        wait $demo
         echo "exit=$?"
         echo "after=$(stty -g)"
         """)
