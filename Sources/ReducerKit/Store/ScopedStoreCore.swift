@@ -59,6 +59,9 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>: S
     let parentForward: ActionForwarder<ParentAction>
     if let forwarder = parent.core.forwarder {
       parentForward = forwarder
+    } else if let runtime = parent.runtime {
+      // The root's runtime, called directly: not through its core's existential witness.
+      parentForward = { action, group in runtime.send(action, group: group) }
     } else {
       let parentCore = parent.core
       parentForward = { action, group in parentCore.send(action, group: group) }

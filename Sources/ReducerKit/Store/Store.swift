@@ -273,7 +273,8 @@ public final class Store<State, Action>: Observable {
   public func send(_ action: Action) -> StoreTask {
     // Optional chaining borrows the runtime in place (`if let` would retain and release it).
     if let task = runtime?.send(action, group: nil) { return task }
-    if let forwarder { return forwarder(action, nil) }
+    // Optional chaining here too: `if let forwarder` retained and released its context.
+    if let task = forwarder?(action, nil) { return task }
     return core.send(action, group: nil)
   }
 
