@@ -19,8 +19,10 @@ extension Effect {
   ///   - cancelInFlight: Whether to cancel any effect already running under `id` before this one
   ///     starts.
   public func cancellable(id: some Hashable & Sendable, cancelInFlight: Bool = false) -> Self {
-    if isNone { return cancelInFlight ? .cancel(id: id) : self }
-    return Self(operation: .cancellable(self, id: EffectID(id), cancelInFlight: cancelInFlight))
+    guard let box else { return cancelInFlight ? .cancel(id: id) : self }
+    // Straight into its box: building an `Operation` first would need its type metadata.
+    return Self(
+      box: CancellableEffectBox(inner: box, id: EffectID(id), cancelInFlight: cancelInFlight))
   }
 
   /// An effect that cancels every effect running under `id` in this feature.

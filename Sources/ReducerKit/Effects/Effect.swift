@@ -73,6 +73,9 @@ public struct Effect<Action> {
       box = MergeEffectBox(parts: effects.compactMap(\.box))
       return
     case .concatenate: kind = .concatenate
+    case .run(let run):
+      box = RunEffectBox(run)
+      return
     case .cancellable(let effect, let id, let cancelInFlight):
       if let inner = effect.box {
         box = CancellableEffectBox(inner: inner, id: id, cancelInFlight: cancelInFlight)
@@ -95,6 +98,8 @@ public struct Effect<Action> {
       return .cancellable(
         Self(box: cancellable.inner), id: cancellable.id,
         cancelInFlight: cancellable.cancelInFlight)
+    case .run:
+      return .run(unsafeDowncast(box, to: RunEffectBox<Action>.self).run)
     case .concatenate, .other:
       return unsafeDowncast(box, to: TypedEffectBox<Action>.self).operation
     }
@@ -116,7 +121,7 @@ public struct Effect<Action> {
   @inlinable
   public static var none: Self { Self(box: nil) }
 
-  @usableFromInline
+  @inlinable @inline(__always)
   init(box: EffectBox?) {
     self.box = box
   }
@@ -170,8 +175,8 @@ public struct Effect<Action> {
     } else {
       body = operation
     }
-    return Self(
-      operation: .run(Run(priority: priority, body: body, fileID: fileID, line: line)))
+    // Straight into its box: building an `Operation` first would need its type metadata.
+    return Self(box: RunEffectBox(Run(priority: priority, body: body, fileID: fileID, line: line)))
   }
 
   /// An effect that sends every element of an asynchronous sequence of actions.
@@ -213,34 +218,40 @@ public struct Effect<Action> {
   public static func merge(_ effects: some Swift.Sequence<Self>) -> Self {
     // An array (what `map` returns, the common case) is walked by index: through the generic
     // `Sequence` witnesses, each element cost a call and an allocation.
-    flattened(effects as? [Self] ?? Array(effects), kind: .merge, into: { .merge($0) })
+    merged(effects as? [Self] ?? Array(effects))
   }
 
-  /// Builds one merge or concatenation of `effects` in a single array (combining them one by one
-  /// would copy the array for each effect), dropping `.none`s and flattening nested ones.
-  ///
-  /// Only a part of `kind` has its operation read (the box says which kind it is): the others
-  /// are appended as they are.
-  private static func flattened(
-    _ effects: [Self],
-    kind: EffectBox.Kind,
-    into combine: ([Self]) -> Operation
-  ) -> Self {
+  /// One merge of `effects`, built as the boxes of its parts (the store walks them without type
+  /// metadata), dropping `.none`s and flattening nested merges into it.
+  private static func merged(_ effects: [Self]) -> Self {
+    var parts: [EffectBox] = []
+    parts.reserveCapacity(effects.count)
+    for index in effects.indices {
+      guard let box = effects[index].box else { continue }
+      if box.kind == .merge {
+        parts.append(contentsOf: unsafeDowncast(box, to: MergeEffectBox.self).parts)
+      } else {
+        parts.append(box)
+      }
+    }
+    switch parts.count {
+    case 0: return .none
+    case 1: return Self(box: parts[0])
+    default: return Self(box: MergeEffectBox(parts: parts))
+    }
+  }
+
+  /// One concatenation of `effects` in a single array (combining them one by one would copy the
+  /// array for each effect), dropping `.none`s and flattening nested concatenations into it.
+  /// Only a nested concatenation has its operation read (the box says which kind it is).
+  private static func concatenated(_ effects: [Self]) -> Self {
     var parts: [Self] = []
     parts.reserveCapacity(effects.count)
     for index in effects.indices {
       let effect = effects[index]
       guard let box = effect.box else { continue }
-      if box.kind == kind {
-        if kind == .merge {
-          for part in unsafeDowncast(box, to: MergeEffectBox.self).parts {
-            parts.append(Self(box: part))
-          }
-        } else if case .concatenate(let nested) = effect.operation {
-          parts.append(contentsOf: nested)
-        } else {
-          parts.append(effect)
-        }
+      if box.kind == .concatenate, case .concatenate(let nested) = effect.operation {
+        parts.append(contentsOf: nested)
       } else {
         parts.append(effect)
       }
@@ -248,7 +259,7 @@ public struct Effect<Action> {
     switch parts.count {
     case 0: return .none
     case 1: return parts[0]
-    default: return Self(operation: combine(parts))
+    default: return Self(operation: .concatenate(parts))
     }
   }
 
@@ -281,8 +292,7 @@ public struct Effect<Action> {
 
   /// Runs effects one after the other: each starts when the one before it has finished.
   public static func concatenate(_ effects: some Swift.Sequence<Self>) -> Self {
-    flattened(
-      effects as? [Self] ?? Array(effects), kind: .concatenate, into: { .concatenate($0) })
+    concatenated(effects as? [Self] ?? Array(effects))
   }
 
   /// Runs `other` when this effect has finished.
@@ -430,6 +440,8 @@ class EffectBox {
     case concatenate
     /// A ``CancellableEffectBox``.
     case cancellable
+    /// A ``RunEffectBox``.
+    case run
     case other
   }
 
@@ -458,6 +470,18 @@ final class MergeEffectBox: EffectBox {
   init(parts: [EffectBox]) {
     self.parts = parts
     super.init(kind: .merge)
+  }
+}
+
+/// The storage of a `.run`. Generic, but its layout is the same for every `Action` (the body is a
+/// function), so unspecialized code reads `run` at a fixed offset: no type metadata, and no copy
+/// of a generic `Operation`, for each effect the store starts.
+final class RunEffectBox<Action>: EffectBox {
+  let run: Effect<Action>.Run
+
+  init(_ run: Effect<Action>.Run) {
+    self.run = run
+    super.init(kind: .run)
   }
 }
 

@@ -42,7 +42,22 @@ package final class EffectRuntime<Host: EffectHost> {
   /// The task executor effects run on (a TestStore's, so it can tell when they are all
   /// suspended); `nil` for the default global executor. Typed `any Sendable` because
   /// `TaskExecutor` needs macOS 15 / iOS 18 while the store runs on macOS 14 / iOS 17.
-  package var executor: (any Sendable)?
+  package var executor: (any Sendable)? {
+    didSet { startOnExecutor = Self.starter(on: executor) }
+  }
+
+  /// Starts an effect's task on ``executor``, which it cast to a task executor once, when the
+  /// executor was set (rather than once per effect); `nil` without one.
+  private var startOnExecutor: (@Sendable (StartedEffect, TaskPriority?) -> Task<Void, Never>)?
+
+  private static func starter(
+    on executor: (any Sendable)?
+  ) -> (@Sendable (StartedEffect, TaskPriority?) -> Task<Void, Never>)? {
+    guard let executor, #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *),
+      let executor = executor as? any TaskExecutor
+    else { return nil }
+    return { effect, priority in effect.startTaskPreferring(executor, priority: priority) }
+  }
 
   package init() {}
 
@@ -75,9 +90,25 @@ package final class EffectRuntime<Host: EffectHost> {
         Effect(box: cancellable.inner), id: cancellable.id,
         cancelInFlight: cancellable.cancelInFlight, action: action, context: &context, host: host)
       return
+    case .run:
+      if context.group == nil { context.group = EffectGroup() }
+      startTask(
+        unsafeDowncast(box, to: RunEffectBox<Action>.self), action: action, context: context,
+        host: host)
+      return
     case .concatenate, .other:
-      break
+      startOperation(of: box, action: action, context: &context, host: host)
     }
+  }
+
+  /// Runs an effect whose box holds a generic operation (a `.send`, a concatenation, a
+  /// cancellation, a throttle, a scoped effect). Out of line: the operation's type metadata,
+  /// which reading it needs, is then looked up on this path only, not for every merge,
+  /// cancellable and `.run` that ``start(_:action:context:host:)`` reads from its box.
+  @inline(never)
+  private func startOperation(
+    of box: EffectBox, action: Action, context: inout EffectContext, host: Host
+  ) {
     // On the box's operation in place, not on a copy of it (`effect.operation`).
     switch unsafeDowncast(box, to: TypedEffectBox<Action>.self).operation {
     case .none:
@@ -87,13 +118,14 @@ package final class EffectRuntime<Host: EffectHost> {
       registry.retain(context.group!)
       host.enqueue(next, group: context.group)
     case .run(let run):
+      // (A run is a ``RunEffectBox``, read in `start`.)
       if context.group == nil { context.group = EffectGroup() }
-      startTask(run, action: action, context: context, host: host)
+      startTask(RunEffectBox(run), action: action, context: context, host: host)
     case .merge(let effects):
       // (A merge is a ``MergeEffectBox``, read above.)
       for effect in effects { start(effect, action: action, context: &context, host: host) }
     case .concatenate(let effects):
-      if effect.isSynchronous {
+      if Effect<Action>(box: box).isSynchronous {
         for effect in effects { start(effect, action: action, context: &context, host: host) }
       } else {
         if context.group == nil { context.group = EffectGroup() }
@@ -189,22 +221,27 @@ package final class EffectRuntime<Host: EffectHost> {
   }
 
   /// Where the `Send`s of this runtime's effects deliver: one for all of them, made at the first
-  /// effect (the host is only known then).
-  private var sendTarget: HostSendTarget<Host>?
+  /// effect (the host is only known then). Kept as the existential each effect holds, so that
+  /// starting one looks up no conformance.
+  private var sendTarget: (any SendTarget<Action>)?
 
-  private func sendTarget(for host: Host) -> HostSendTarget<Host> {
+  private func sendTarget(for host: Host) -> any SendTarget<Action> {
     if let sendTarget { return sendTarget }
-    let target = HostSendTarget(host: host, registry: registry)
+    let target: any SendTarget<Action> = HostSendTarget(host: host, registry: registry)
     sendTarget = target
     return target
   }
 
+  /// `RunningEffect<Action>`, looked up once: made from this metatype, a started effect's object
+  /// needs no lookup of its generic type's metadata (this code is not specialized).
+  private let runningEffectType = RunningEffect<Action>.self
+
   private func startTask(
-    _ run: Effect<Action>.Run, action: Action, context: EffectContext, host: Host
+    _ run: RunEffectBox<Action>, action: Action, context: EffectContext, host: Host
   ) {
     // The effect's one object of its own: its status (what its `Send` checks for a
     // cancellation), and all that its task needs, which the task's closure captures alone.
-    let effect = RunningEffect(
+    let effect = runningEffectType.init(
       run, target: sendTarget(for: host),
       scope: EffectTaskScope(registry: registry, path: context.path),
       origin: action, group: context.group)
@@ -212,7 +249,9 @@ package final class EffectRuntime<Host: EffectHost> {
     else { return }
     effect.token = token
     watchLifetimes(of: context)
-    registry.attach(effect.startTask(priority: run.priority, executor: executor), to: token)
+    let priority = run.run.priority
+    registry.attach(
+      startOnExecutor?(effect, priority) ?? effect.startTask(priority: priority), to: token)
   }
 
   /// Starts a task on the runtime's executor, if it has one.
@@ -332,23 +371,23 @@ private class StartedEffect: EffectStatus, @unchecked Sendable {
   /// The work of the effect's task.
   nonisolated func execute() async {}
 
-  /// Starts the effect's task, on `executor` if there is one.
+  /// Starts the effect's task on the global executor.
   ///
   /// Not generic, so the closures given to `Task` capture this object only (which is then their
   /// context: no allocation for one; in a generic function, the closure would capture the type
   /// metadata too). Closure literals, so `Task` takes them as they are (a closure value is wrapped
   /// in a thunk: an allocation or two more per effect). Nonisolated, so they are not isolated to
   /// the main actor: effects run on the global executor, or the executor preferred.
-  final nonisolated func startTask(
-    priority: TaskPriority?, executor: (any Sendable)?
+  final nonisolated func startTask(priority: TaskPriority?) -> Task<Void, Never> {
+    Task(priority: priority) { await self.execute() }
+  }
+
+  /// Starts the effect's task on `executor` (as ``startTask(priority:)`` does on the global one).
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+  final nonisolated func startTaskPreferring(
+    _ executor: any TaskExecutor, priority: TaskPriority?
   ) -> Task<Void, Never> {
-    if let executor,
-      #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *),
-      let executor = executor as? any TaskExecutor
-    {
-      return Task(executorPreference: executor, priority: priority) { await self.execute() }
-    }
-    return Task(priority: priority) { await self.execute() }
+    Task(executorPreference: executor, priority: priority) { await self.execute() }
   }
 }
 
@@ -357,7 +396,9 @@ private class StartedEffect: EffectStatus, @unchecked Sendable {
 /// Its fields are set on the main actor before its task is created, and never changed after
 /// (`origin` is only read on the main actor), which is why it can be `@unchecked Sendable`.
 private final class RunningEffect<Action>: StartedEffect, @unchecked Sendable {
-  let run: Effect<Action>.Run
+  /// The effect's box, which holds its work: a reference, so passing it on needs no type
+  /// metadata (an `Effect<Action>.Run` value would, in this unspecialized code).
+  let box: RunEffectBox<Action>
   let target: any SendTarget<Action>
   /// `Task.cancel(id:)` and `withTaskCancellation(id:)` inside the effect scope their ids here.
   let scope: EffectTaskScope
@@ -369,10 +410,10 @@ private final class RunningEffect<Action>: StartedEffect, @unchecked Sendable {
   var token: UInt64 = 0
 
   init(
-    _ run: Effect<Action>.Run, target: any SendTarget<Action>, scope: EffectTaskScope,
+    _ box: RunEffectBox<Action>, target: any SendTarget<Action>, scope: EffectTaskScope,
     origin: Any, group: EffectGroup?
   ) {
-    self.run = run
+    self.box = box
     self.target = target
     self.scope = scope
     self.origin = origin
@@ -384,12 +425,13 @@ private final class RunningEffect<Action>: StartedEffect, @unchecked Sendable {
   override nonisolated func execute() async {
     do {
       let send = Send(target: target, status: self)
-      try await EffectTaskScope.$effect.withValue(scope) { try await run.body(send) }
+      let body = box.run.body
+      try await EffectTaskScope.$effect.withValue(scope) { try await body(send) }
     } catch is CancellationError where Task.isCancelled {
       // Cancelled effects end with CancellationError: nothing to report.
     } catch {
       let origin = UncheckedSendable(origin)
-      let run = run
+      let run = box.run
       await MainActor.run {
         runtimeWarn(
           """

@@ -127,6 +127,24 @@ import Testing
     #expect(store.core.registry.count == 0)
   }
 
+  @Test func aRunReadsBackWithItsPriorityAndRunsWhenMadeAgainFromItsOperation() async {
+    let effect = Effect<Int>.run(priority: .high) { send in await send(1) }
+    guard case .run(let run) = effect.operation else {
+      Issue.record("expected a run, got \(effect.operation)")
+      return
+    }
+    #expect(run.priority == .high)
+    let remade = Effect<Int>(operation: effect.operation)
+    let store = Store(initialState: [Int]()) {
+      Reduce<[Int], Int> { state, action in
+        state.append(action)
+        return action == 0 ? remade : .none
+      }
+    }
+    await store.send(0).finish()
+    #expect(store.state == [0, 1])
+  }
+
   @Test func synchronousEffectsAreRecognised() {
     #expect(Effect<Int>.merge(.send(1), .cancel(id: 1)).isSynchronous)
     #expect(!Effect<Int>.merge(.send(1), .run { _ in }).isSynchronous)

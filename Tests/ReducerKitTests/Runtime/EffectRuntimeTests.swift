@@ -55,6 +55,40 @@ import Testing
     task.cancel()
   }
 
+  @Test func everyRunEffectOfALargeMergeIsRegisteredAndDeliversItsAction() async {
+    // A merge walked from its parts' boxes (a `.run` and a `.cancellable` read without their
+    // generic operation), nested merges and `.none`s folded in.
+    let core = makeCore { action in
+      guard action == "start" else { return .none }
+      return .merge(
+        (0..<40).map { index in
+          Effect<String>.merge(
+            .none, .run { send in await send("run \(index)") }.cancellable(id: index))
+        })
+    }
+    let task = core.send("start", group: nil)
+    #expect(core.registry.count == 40)
+    await task.finish()
+    #expect(Set(core.state.dropFirst()) == Set((0..<40).map { "run \($0)" }))
+    #expect(core.registry.count == 0)
+  }
+
+  @Test func runEffectsStartOnTheExecutorSetForTheRuntimeAndNoLongerOnceItIsCleared() async {
+    guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return }
+    let executor = CountingExecutor()
+    let core = makeCore { action in
+      action.hasPrefix("start") ? .run { send in await send("done") } : .none
+    }
+    core.effectExecutor = executor
+    await core.send("start 1", group: nil).finish()
+    let jobsWithExecutor = executor.enqueued
+    #expect(jobsWithExecutor > 0)
+    core.effectExecutor = nil
+    await core.send("start 2", group: nil).finish()
+    #expect(executor.enqueued == jobsWithExecutor)
+    #expect(core.state == ["start 1", "done", "start 2", "done"])
+  }
+
   @Test func aRunEffectsActionsAreReduced() async {
     let core = makeCore { action in
       action == "start" ? .run { send in await send("done") } : .none
@@ -229,5 +263,20 @@ import Testing
     #expect(effects.watchedChildCount == 0)
     await task.finish()
     #expect(task.isCancelled)
+  }
+}
+
+/// A task executor that counts the jobs it is given and runs each on the global executor.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+private final class CountingExecutor: TaskExecutor, Sendable {
+  private let count = Locked(0)
+
+  var enqueued: Int { count.withLock { $0 } }
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    count.withLock { $0 += 1 }
+    let job = UnownedJob(job)
+    let executor = asUnownedTaskExecutor()
+    Task.detached { job.runSynchronously(on: executor) }
   }
 }
