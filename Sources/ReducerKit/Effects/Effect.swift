@@ -46,6 +46,7 @@ public struct Effect<Action> {
   }
 
   /// The asynchronous part of an effect.
+  @usableFromInline
   package struct Run: Sendable {
     package let priority: TaskPriority?
     /// The work; a thrown error that its own `catch` handler did not take is reported by the store.
@@ -53,6 +54,17 @@ public struct Effect<Action> {
     /// Where the effect was created, for warnings.
     package let fileID: StaticString
     package let line: UInt
+
+    @usableFromInline
+    package init(
+      priority: TaskPriority?, body: @escaping @Sendable (Send<Action>) async throws -> Void,
+      fileID: StaticString, line: UInt
+    ) {
+      self.priority = priority
+      self.body = body
+      self.fileID = fileID
+      self.line = line
+    }
   }
 
   /// The operation, boxed: `nil` for `.none`. A box of a non-generic class type gives `Effect`
@@ -154,6 +166,7 @@ public struct Effect<Action> {
   ///   - handler: Called with any error that `operation` throws (other than the cancellation of
   ///     a cancelled effect). Without a handler, such an error is reported as a runtime warning
   ///     (a test failure under a TestStore); the store keeps working.
+  @inlinable
   public static func run(
     priority: TaskPriority? = nil,
     operation: @escaping @Sendable (_ send: Send<Action>) async throws -> Void,
@@ -161,22 +174,29 @@ public struct Effect<Action> {
     fileID: StaticString = #fileID,
     line: UInt = #line
   ) -> Self {
-    let body: @Sendable (Send<Action>) async throws -> Void
-    if let handler {
-      body = { send in
-        do {
-          try await operation(send)
-        } catch is CancellationError where Task.isCancelled {
-          // A cancelled effect ending with CancellationError is how cancellation should look.
-        } catch {
-          await handler(error, send)
-        }
-      }
-    } else {
-      body = operation
-    }
-    // Straight into its box: building an `Operation` first would need its type metadata.
+    // Inlinable, so the box is made in code compiled for the user's action type (unspecialized
+    // code looks the box's generic type up in the runtime's metadata caches for every effect),
+    // and straight into its box (an `Operation` would need its type metadata too).
+    let body = handler.map { handler in Self.body(operation, catching: handler) } ?? operation
     return Self(box: RunEffectBox(Run(priority: priority, body: body, fileID: fileID, line: line)))
+  }
+
+  /// `operation`, with the errors it throws handed to `handler` (but the cancellation of a
+  /// cancelled effect).
+  @usableFromInline
+  static func body(
+    _ operation: @escaping @Sendable (_ send: Send<Action>) async throws -> Void,
+    catching handler: @escaping @Sendable (_ error: any Error, _ send: Send<Action>) async -> Void
+  ) -> @Sendable (Send<Action>) async throws -> Void {
+    { send in
+      do {
+        try await operation(send)
+      } catch is CancellationError where Task.isCancelled {
+        // A cancelled effect ending with CancellationError is how cancellation should look.
+      } catch {
+        await handler(error, send)
+      }
+    }
   }
 
   /// An effect that sends every element of an asynchronous sequence of actions.
@@ -476,9 +496,11 @@ final class MergeEffectBox: EffectBox {
 /// The storage of a `.run`. Generic, but its layout is the same for every `Action` (the body is a
 /// function), so unspecialized code reads `run` at a fixed offset: no type metadata, and no copy
 /// of a generic `Operation`, for each effect the store starts.
+@usableFromInline
 final class RunEffectBox<Action>: EffectBox {
   let run: Effect<Action>.Run
 
+  @usableFromInline
   init(_ run: Effect<Action>.Run) {
     self.run = run
     super.init(kind: .run)
