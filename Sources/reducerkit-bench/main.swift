@@ -197,6 +197,53 @@ func runBenchmarks() async {
     }
   }
 
+  // How many tasks or effects the start cases start per round.
+  let starts = 10_000 / (harness.isQuick ? 10 : 1)
+
+  // task.start.held.10000 / effects.start.held.10000: the starts of task.start.10000 and
+  // effects.start.10000 (below) on an executor that holds every job until the timed part is over
+  // (`HeldExecutor`), so no other thread runs and nothing waits for one: what is timed is the
+  // work of starting, on this thread alone (10,000 bare tasks created; the send whose merge
+  // returns 10,000 cancellable effects). The held jobs run after the timed part. Measured before
+  // the threaded effect cases: after those (100,000s of tasks made on this thread and freed on
+  // others) every allocation here is slower, and these cases read 1.5-2x higher. Task executors
+  // need macOS 15 / iOS 18.
+  if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) {
+    let held = HeldExecutor()
+    await harness.measureSelfTimed("task.start.held.10000", operations: starts) {
+      let operation: @Sendable () async -> Void = {}
+      var tasks: [Task<Void, Never>] = []
+      tasks.reserveCapacity(starts)
+      let clock = ContinuousClock()
+      let start = clock.now
+      for _ in 0..<starts {
+        tasks.append(Task(executorPreference: held, operation: operation))
+      }
+      let elapsed = clock.now - start
+      held.runHeldJobs()
+      for task in tasks { await task.value }
+      return elapsed
+    }
+    await harness.measureSelfTimed(
+      "effects.start.held.10000", baseline: "task.start.held.10000", operations: starts
+    ) {
+      let store = Store(initialState: 0) {
+        Reduce<Int, Int> { _, count in
+          .merge((0..<count).map { id in .run { _ in try await Task.never() }.cancellable(id: id) })
+        }
+      }
+      store.runtime?.effectExecutor = held
+      let clock = ContinuousClock()
+      let start = clock.now
+      let task = store.send(starts)
+      let elapsed = clock.now - start
+      task.cancel()
+      held.runHeldJobs()
+      await task.finish()
+      return elapsed
+    }
+  }
+
   // effects.cancel.1000 / 10000: start N cancellable effects that wait until cancelled (one
   // action returning a merge of N `.run`s), cancel them all, and wait until every task has ended.
   // The bodies wait with `Task.never()`, which suspends without a timer.
@@ -232,7 +279,6 @@ func runBenchmarks() async {
 
   // task.start.10000: 10,000 bare tasks started, then all awaited. The closure is not isolated to
   // the main actor, like an effect's, so the tasks run on the same (global) executor as effects.
-  let starts = 10_000 / (harness.isQuick ? 10 : 1)
   await harness.measure("task.start.10000", operations: starts) {
     let operation: @Sendable () async -> Void = {}
     var tasks: [Task<Void, Never>] = []
@@ -279,46 +325,6 @@ func runBenchmarks() async {
   }
   await measureEffectStarts("effects.start.10000") { try await Task.never() }
 
-  // task.start.held.10000 / effects.start.held.10000: the same starts on an executor that holds
-  // every job until the timed part is over (`HeldExecutor`), so no other thread runs and nothing
-  // waits for one: what is timed is the work of starting, on this thread alone (10,000 bare
-  // tasks created; the send whose merge returns 10,000 cancellable effects). The held jobs run
-  // after the timed part. Task executors need macOS 15 / iOS 18.
-  if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) {
-    let held = HeldExecutor()
-    await harness.measureSelfTimed("task.start.held.10000", operations: starts) {
-      let operation: @Sendable () async -> Void = {}
-      var tasks: [Task<Void, Never>] = []
-      tasks.reserveCapacity(starts)
-      let clock = ContinuousClock()
-      let start = clock.now
-      for _ in 0..<starts {
-        tasks.append(Task(executorPreference: held, operation: operation))
-      }
-      let elapsed = clock.now - start
-      held.runHeldJobs()
-      for task in tasks { await task.value }
-      return elapsed
-    }
-    await harness.measureSelfTimed(
-      "effects.start.held.10000", baseline: "task.start.held.10000", operations: starts
-    ) {
-      let store = Store(initialState: 0) {
-        Reduce<Int, Int> { _, count in
-          .merge((0..<count).map { id in .run { _ in try await Task.never() }.cancellable(id: id) })
-        }
-      }
-      store.runtime?.effectExecutor = held
-      let clock = ContinuousClock()
-      let start = clock.now
-      let task = store.send(starts)
-      let elapsed = clock.now - start
-      task.cancel()
-      held.runHeldJobs()
-      await task.finish()
-      return elapsed
-    }
-  }
   await measureEffectStarts("effects.start.sleeping.10000") {
     try await Task.sleep(for: .seconds(3_600))
   }
