@@ -18,9 +18,13 @@ package struct CancellationTable<Handle, Waiter> {
     var isCancelled = false
     /// What the effect's `Send` checks; `nil` for work that has no `Send`.
     var status: EffectStatus?
+    /// The slots of the entries before and after this one in its group's list of members; -1
+    /// at either end (see ``EffectGroup/firstMember``).
+    var previousMember: Int32 = -1
+    var nextMember: Int32 = -1
 
-    // The two below change an entry in place (through the dictionary's `values[index]`), where
-    // reading a field of `values[index]` would copy the whole entry out first.
+    // The two below change an entry in place (through the slots' subscript), where reading a
+    // field of `entries[index]` would copy the whole entry out first.
 
     /// Attaches `handle`; returns it when the effect was cancelled before (to cancel it now).
     mutating func attach(_ handle: Handle) -> Handle? {
@@ -47,8 +51,8 @@ package struct CancellationTable<Handle, Waiter> {
     var cancelled: Set<EffectKey> = []
   }
 
-  private var nextToken: UInt64 = 0
-  private var entries: [UInt64: Entry] = [:]
+  /// The running effects, found by their tokens.
+  private var entries = TokenSlots<Entry>()
   private var tokensByKey = TokenIndex()
   private var isClosed = false
   /// Child lifetime keys whose last effect ended, for the root store to stop watching.
@@ -76,7 +80,7 @@ package struct CancellationTable<Handle, Waiter> {
   /// Makes room for `additional` more effects (of one key each), so that starting a large merge
   /// grows the tables once rather than step by step.
   package mutating func reserveCapacity(_ additional: Int) {
-    entries.reserveCapacity(entries.count + additional)
+    entries.reserveCapacity(additional)
     tokensByKey.reserveCapacity(additional)
   }
 
@@ -86,15 +90,18 @@ package struct CancellationTable<Handle, Waiter> {
     keys: EffectKeys, group: EffectGroup?, status: EffectStatus? = nil
   ) -> UInt64? {
     guard !isClosed else { return nil }
-    nextToken &+= 1
-    let token = nextToken
-    entries[token] = Entry(handle: nil, keys: keys, group: group, status: status)
-    keys.forEach { tokensByKey.insert(token, under: $0) }
+    var entry = Entry(handle: nil, keys: keys, group: group, status: status)
     if let group {
       group.pending += 1
       group.started += 1
-      group.members.insert(token)
+      entry.nextMember = group.firstMember
     }
+    let (token, index) = entries.insert(entry)
+    if let group {
+      if group.firstMember >= 0 { entries[Int(group.firstMember)].previousMember = Int32(index) }
+      group.firstMember = Int32(index)
+    }
+    keys.forEach { tokensByKey.insert(token, under: $0) }
     return token
   }
 
@@ -102,20 +109,27 @@ package struct CancellationTable<Handle, Waiter> {
   /// cancelled in between (the caller cancels it now); `nil` otherwise, also when the effect
   /// already ended.
   package mutating func attach(_ handle: Handle, to token: UInt64) -> Handle? {
-    guard let index = entries.index(forKey: token) else { return nil }
-    return entries.values[index].attach(handle)
+    guard let index = entries.index(of: token) else { return nil }
+    return entries[index].attach(handle)
   }
 
   /// Removes an effect whose task ended. Returns the waiters to resume (its group finished).
   package mutating func complete(_ token: UInt64) -> [Waiter] {
-    guard let entry = entries.removeValue(forKey: token) else { return [] }
+    guard let index = entries.index(of: token) else { return [] }
+    let entry = entries.remove(at: index)
     entry.keys.forEach { key in
       if tokensByKey.remove(token, under: key) == .removedLast, key.id == nil {
         endedLifetimes.append(key)
       }
     }
     guard let group = entry.group else { return [] }
-    group.members.remove(token)
+    // Out of its group's list of members.
+    if entry.previousMember >= 0 {
+      entries[Int(entry.previousMember)].nextMember = entry.nextMember
+    } else {
+      group.firstMember = entry.nextMember
+    }
+    if entry.nextMember >= 0 { entries[Int(entry.nextMember)].previousMember = entry.previousMember }
     return release(group)
   }
 
@@ -138,7 +152,13 @@ package struct CancellationTable<Handle, Waiter> {
   /// Cancels every effect counted in `group`.
   package mutating func cancel(_ group: EffectGroup) -> [Handle] {
     group.isCancelled = true
-    return group.members.compactMap { markCancelled($0) }
+    var handles: [Handle] = []
+    var member = group.firstMember
+    while member >= 0 {
+      if let handle = entries[Int(member)].markCancelled() { handles.append(handle) }
+      member = entries[Int(member)].nextMember
+    }
+    return handles
   }
 
   /// Cancels every effect, and refuses new ones from now on: the store is gone.
@@ -149,7 +169,7 @@ package struct CancellationTable<Handle, Waiter> {
 
   /// Cancels every effect, leaving the table open for new ones.
   package mutating func cancelAll() -> [Handle] {
-    Array(entries.keys).compactMap { markCancelled($0) }
+    entries.occupiedIndices.compactMap { entries[$0].markCancelled() }
   }
 
   /// Whether the effect `status` belongs to was cancelled.
@@ -160,7 +180,8 @@ package struct CancellationTable<Handle, Waiter> {
   package func runningChildPaths() -> [ScopePath] {
     var seen = Set<EffectKey>()
     var paths: [ScopePath] = []
-    for entry in entries.values {
+    for index in entries.occupiedIndices {
+      let entry = entries[index]
       var innermost: EffectKey?
       entry.keys.forEach { key in if key.id == nil { innermost = key } }
       if let innermost, seen.insert(innermost).inserted { paths.append(innermost.path) }
@@ -170,8 +191,8 @@ package struct CancellationTable<Handle, Waiter> {
 
   /// Marks an effect cancelled; returns its handle, if it has one yet.
   private mutating func markCancelled(_ token: UInt64) -> Handle? {
-    guard let index = entries.index(forKey: token) else { return nil }
-    return entries.values[index].markCancelled()
+    guard let index = entries.index(of: token) else { return nil }
+    return entries[index].markCancelled()
   }
 
   // MARK: - Child lifetimes and concatenations
@@ -448,7 +469,10 @@ package final class EffectGroup: @unchecked Sendable {
   fileprivate var isCancelled = false
   /// How many of the started effects were cancelled (by id, by the group, or by the store).
   fileprivate var cancelled = 0
-  fileprivate var members: Set<UInt64> = []
+  /// The slot of the first of its running effects in the table (each entry links to the next
+  /// and the one before): -1 when none runs. A list through the entries rather than a set of
+  /// tokens: adding and removing a member hashes nothing and allocates nothing.
+  fileprivate var firstMember: Int32 = -1
 
   package init() {}
 }

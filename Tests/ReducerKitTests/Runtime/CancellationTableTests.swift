@@ -235,6 +235,43 @@ import Testing
     #expect(table.count == 0)
   }
 
+  @Test func aGroupCancelsTheMembersStillRunningWhicheverEnded() {
+    // Members end first, last and in the middle of the group's list; then the group is
+    // cancelled: exactly the members left are cancelled.
+    var table = Table()
+    let group = EffectGroup()
+    let tokens = (1...6).map { handle in
+      let token = table.reserve(keys: [], group: group)!
+      #expect(table.attach(handle, to: token) == nil)
+      return token
+    }
+    for ended in [0, 3, 5] { _ = table.complete(tokens[ended]) }
+    #expect(Set(table.cancel(group)) == [2, 3, 5])
+    // A slot freed by an ended member, reused by an effect of another group, is not cancelled
+    // with this one.
+    let otherGroup = EffectGroup()
+    let reused = table.reserve(keys: [], group: otherGroup)!
+    _ = table.attach(9, to: reused)
+    #expect(!Set(table.cancel(group)).contains(9))
+    for token in [tokens[1], tokens[2], tokens[4]] { _ = table.complete(token) }
+    #expect(table.cancel(group).isEmpty)
+    #expect(table.cancel(otherGroup) == [9])
+  }
+
+  @Test func aGroupWhoseMembersAllEndedIsFinishedAndCancelsNothing() {
+    var table = Table()
+    let group = EffectGroup()
+    let first = table.reserve(keys: [timer], group: group)!
+    let second = table.reserve(keys: [other], group: group)!
+    _ = table.attach(1, to: first)
+    _ = table.attach(2, to: second)
+    _ = table.complete(second)
+    _ = table.complete(first)
+    #expect(table.isFinished(group))
+    #expect(table.cancel(group).isEmpty)
+    #expect(table.count == 0)
+  }
+
   @Test func anEndingEffectLeavesANewKeyOfTheSameHashAlone() {
     var table = Table()
     let old = EffectKey(path: [], id: EffectID("old"), hash: 7)
