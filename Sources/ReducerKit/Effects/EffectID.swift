@@ -140,17 +140,35 @@ package typealias ScopePath = [ScopeComponent]
 ///
 /// Its hash is computed once, when it is made: the cancellation table looks a key up at every
 /// effect start and end, by this hash (``hash``).
+///
+/// The path and the id are behind one reference: a key is copied several times on an effect's
+/// way into the table and out of it (into its entry, into the index by key, out of the context),
+/// and a copy is then one retain, where a path and an id held inline are a retain and a copy of
+/// the id's `AnyHashable` through its value witnesses.
 package struct EffectKey: Hashable, Sendable {
-  /// The child that used the id.
-  package let path: ScopePath
-  /// The user's id; `nil` for the child's lifetime key.
-  package let id: EffectID?
-  /// The hash of `path` and `id`: equal keys have equal hashes.
+  /// The path and the id, shared by every copy of the key.
+  private final class Storage: Sendable {
+    let path: ScopePath
+    let id: EffectID?
+
+    init(path: ScopePath, id: EffectID?) {
+      self.path = path
+      self.id = id
+    }
+  }
+
+  private let storage: Storage
+  /// The hash of `path` and `id`: equal keys have equal hashes. Inline, so a probe of a table
+  /// keyed by it does not follow the reference.
   package let hash: Int
 
+  /// The child that used the id.
+  package var path: ScopePath { storage.path }
+  /// The user's id; `nil` for the child's lifetime key.
+  package var id: EffectID? { storage.id }
+
   package init(path: ScopePath, id: EffectID?) {
-    self.path = path
-    self.id = id
+    storage = Storage(path: path, id: id)
     var hasher = Hasher()
     hasher.combine(path)
     hasher.combine(id)
@@ -159,14 +177,15 @@ package struct EffectKey: Hashable, Sendable {
 
   /// A key with a chosen hash: for tests of keys whose hashes collide.
   package init(path: ScopePath, id: EffectID?, hash: Int) {
-    self.path = path
-    self.id = id
+    storage = Storage(path: path, id: id)
     self.hash = hash
   }
 
-  /// Whether two keys are for the same id in the same child: their hashes first.
+  /// Whether two keys are for the same id in the same child: copies of one key at once, else
+  /// their hashes first.
   package static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.hash == rhs.hash && lhs.id == rhs.id && lhs.path == rhs.path
+    lhs.storage === rhs.storage
+      || (lhs.hash == rhs.hash && lhs.id == rhs.id && lhs.path == rhs.path)
   }
 
   /// Feeds the key's hash, computed once.

@@ -47,6 +47,17 @@ import Testing
     #expect(first != EffectKey(path: [child], id: EffectID(2)))
   }
 
+  @Test func aCopyOfAKeyIsEqualToItAndKeysMadeApartCompareByValue() {
+    let key = EffectKey(path: [], id: EffectID("timer"))
+    let copy = key
+    #expect(copy == key)
+    #expect(copy.path.isEmpty)
+    #expect(copy.id == EffectID("timer"))
+    // Made apart, with the same path and id: equal by their values, not their identity.
+    #expect(EffectKey(path: [], id: EffectID("timer")) == key)
+    #expect(EffectKey(path: [], id: nil) != key)
+  }
+
   @Test func keysWithTheSameHashAreStillToldApart() {
     let first = EffectKey(path: [], id: EffectID("a"), hash: 1)
     let second = EffectKey(path: [], id: EffectID("b"), hash: 1)
