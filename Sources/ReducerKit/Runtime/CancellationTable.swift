@@ -129,7 +129,9 @@ package struct CancellationTable<Handle, Waiter> {
     } else {
       group.firstMember = entry.nextMember
     }
-    if entry.nextMember >= 0 { entries[Int(entry.nextMember)].previousMember = entry.previousMember }
+    if entry.nextMember >= 0 {
+      entries[Int(entry.nextMember)].previousMember = entry.previousMember
+    }
     return release(group)
   }
 
