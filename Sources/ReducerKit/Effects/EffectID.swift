@@ -12,7 +12,7 @@
 package struct EffectID: Hashable, @unchecked Sendable, CustomStringConvertible {
   let base: AnyHashable
   /// `base.hashValue`: equal ids have equal values (the contract of `Hashable`).
-  private let hash: Int
+  package let hash: Int
 
   private init(base: AnyHashable) {
     self.base = base
@@ -169,10 +169,16 @@ package struct EffectKey: Hashable, Sendable {
 
   package init(path: ScopePath, id: EffectID?) {
     storage = Storage(path: path, id: id)
-    var hasher = Hasher()
-    hasher.combine(path)
-    hasher.combine(id)
-    hash = hasher.finalize()
+    if path.isEmpty, let id {
+      // An id of the root feature (most of them): its own hash, already the result of a
+      // `Hasher` (`hashValue`), stands for the key's, with no second hashing per effect.
+      hash = id.hash
+    } else {
+      var hasher = Hasher()
+      hasher.combine(path)
+      hasher.combine(id)
+      hash = hasher.finalize()
+    }
   }
 
   /// A key with a chosen hash: for tests of keys whose hashes collide.

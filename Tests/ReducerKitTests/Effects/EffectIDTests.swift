@@ -58,6 +58,18 @@ import Testing
     #expect(EffectKey(path: [], id: nil) != key)
   }
 
+  @Test func rootKeysOfEqualIdsHashEquallyAndDifferFromAChildsKey() {
+    let child = ScopeComponent(id: EffectID("child"), hasLifetime: true)
+    let root = EffectKey(path: [], id: EffectID(1))
+    #expect(root == EffectKey(path: [], id: EffectID(1)))
+    #expect(root.hash == EffectKey(path: [], id: EffectID(1)).hash)
+    #expect(root != EffectKey(path: [], id: EffectID(2)))
+    #expect(root != EffectKey(path: [child], id: EffectID(1)))
+    var table = CancellationTable<Int, String>()
+    _ = table.reserve(keys: [EffectKey(path: [child], id: EffectID(1))], group: nil)
+    #expect(!table.isRunning(root))
+  }
+
   @Test func keysWithTheSameHashAreStillToldApart() {
     let first = EffectKey(path: [], id: EffectID("a"), hash: 1)
     let second = EffectKey(path: [], id: EffectID("b"), hash: 1)
