@@ -178,7 +178,7 @@ public struct Effect<Action> {
     // code looks the box's generic type up in the runtime's metadata caches for every effect),
     // and straight into its box (an `Operation` would need its type metadata too).
     let body = handler.map { handler in Self.body(operation, catching: handler) } ?? operation
-    return Self(box: RunEffectBox(Run(priority: priority, body: body, fileID: fileID, line: line)))
+    return Self(box: RunEffectBox(priority: priority, body: body, fileID: fileID, line: line))
   }
 
   /// `operation`, with the errors it throws handed to `handler` (but the cancellation of a
@@ -454,6 +454,7 @@ public struct Effect<Action> {
 class EffectBox {
   /// Which combinations an operation is: what `merge` and `concatenate` check (to flatten
   /// nested ones) without reading, and so copying, a generic operation.
+  @usableFromInline
   enum Kind {
     /// A ``MergeEffectBox``.
     case merge
@@ -465,8 +466,9 @@ class EffectBox {
     case other
   }
 
-  let kind: Kind
+  @usableFromInline let kind: Kind
 
+  @usableFromInline
   init(kind: Kind) {
     self.kind = kind
   }
@@ -494,16 +496,41 @@ final class MergeEffectBox: EffectBox {
 }
 
 /// The storage of a `.run`. Generic, but its layout is the same for every `Action` (the body is a
-/// function), so unspecialized code reads `run` at a fixed offset: no type metadata, and no copy
-/// of a generic `Operation`, for each effect the store starts.
+/// function), so unspecialized code reads it at fixed offsets: no type metadata, and no copy of a
+/// generic `Operation`, for each effect the store starts.
+///
+/// The run's parts are stored one by one rather than as an `Effect.Run`: a value of that generic
+/// struct, in unspecialized code, needs its type's metadata (to size an async frame that holds
+/// one, or to destroy the field when the box is freed), looked up once per effect.
 @usableFromInline
 final class RunEffectBox<Action>: EffectBox {
-  let run: Effect<Action>.Run
+  @usableFromInline let body: @Sendable (Send<Action>) async throws -> Void
+  @usableFromInline let priority: TaskPriority?
+  @usableFromInline let fileID: StaticString
+  @usableFromInline let line: UInt
 
-  @usableFromInline
-  init(_ run: Effect<Action>.Run) {
-    self.run = run
+  /// Inlinable, so that a `.run` built in code compiled for the user's action type is stored
+  /// there too: the unspecialized initializer looked up the box's type metadata for each effect.
+  @inlinable
+  init(
+    priority: TaskPriority?, body: @escaping @Sendable (Send<Action>) async throws -> Void,
+    fileID: StaticString, line: UInt
+  ) {
+    self.body = body
+    self.priority = priority
+    self.fileID = fileID
+    self.line = line
     super.init(kind: .run)
+  }
+
+  /// The box of `run`.
+  convenience init(_ run: Effect<Action>.Run) {
+    self.init(priority: run.priority, body: run.body, fileID: run.fileID, line: run.line)
+  }
+
+  /// The run, as one value again.
+  var run: Effect<Action>.Run {
+    Effect<Action>.Run(priority: priority, body: body, fileID: fileID, line: line)
   }
 }
 

@@ -249,7 +249,7 @@ package final class EffectRuntime<Host: EffectHost> {
     else { return }
     effect.token = token
     watchLifetimes(of: context)
-    let priority = run.run.priority
+    let priority = run.priority
     registry.attach(
       startOnExecutor?(effect, priority) ?? effect.startTask(priority: priority), to: token)
   }
@@ -425,20 +425,20 @@ private final class RunningEffect<Action>: StartedEffect, @unchecked Sendable {
   override nonisolated func execute() async {
     do {
       let send = Send(target: target, status: self)
-      let body = box.run.body
+      let body = box.body
       try await EffectTaskScope.$effect.withValue(scope) { try await body(send) }
     } catch is CancellationError where Task.isCancelled {
       // Cancelled effects end with CancellationError: nothing to report.
     } catch {
       let origin = UncheckedSendable(origin)
-      let run = box.run
+      let (fileID, line) = (box.fileID, box.line)
       await MainActor.run {
         runtimeWarn(
           """
           An effect started by action \(describe(origin.value)) threw an error that no \
           'catch' handler handled: \(error). Handle errors in the effect, or pass \
           '.run(operation:catch:)' a 'catch' handler. The store keeps running.
-          """, fileID: run.fileID, line: run.line)
+          """, fileID: fileID, line: line)
       }
     }
     scope.registry.complete(token)

@@ -248,6 +248,17 @@ import Testing
     #expect(store.state == 1)
   }
 
+  @Test func anUncaughtErrorIsReportedWhereTheRunWasWritten() async {
+    struct UncaughtAtLineFailure: Error {}
+    let recorder = WarningRecorder(matching: "UncaughtAtLineFailure")
+    let runLine = #line + 2
+    let store = Store(initialState: 0) {
+      Reduce<Int, Int> { _, _ in .run(priority: .low) { _ in throw UncaughtAtLineFailure() } }
+    }
+    await store.send(1).finish()
+    #expect(recorder.places == ["\(#fileID):\(runLine)"])
+  }
+
   @Test func cancellingAnUnknownIDDoesNothing() {
     let store = Store(initialState: 0) {
       Reduce<Int, Int> { state, action in
