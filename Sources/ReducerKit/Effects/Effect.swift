@@ -54,17 +54,8 @@ public struct Effect<Action> {
     /// Where the effect was created, for warnings.
     package let fileID: StaticString
     package let line: UInt
-
-    @usableFromInline
-    package init(
-      priority: TaskPriority?, body: @escaping @Sendable (Send<Action>) async throws -> Void,
-      fileID: StaticString, line: UInt
-    ) {
-      self.priority = priority
-      self.body = body
-      self.fileID = fileID
-      self.line = line
-    }
+    // Made with the memberwise initializer, inside the module only: `Effect.run` (inlinable)
+    // builds a ``RunEffectBox`` from the parts instead.
   }
 
   /// The operation, boxed: `nil` for `.none`. A box of a non-generic class type gives `Effect`
