@@ -35,27 +35,21 @@ package struct RowReader<Parent, ParentAction, ID: Hashable, Element, ElementAct
       // Read and written through its pointer: a class's stored property would be checked for
       // exclusive access at run time on every read, and retained into each nested closure.
       let hint = owner.pointer
-      return StateLift { parentState, check in
-        withExtendedLifetime(owner) {}
-        return Self.withElements(in: parentState, offset: offset, keyPath: keyPath) { elements in
-          elements.pointee._elements.withUnsafeBufferPointer { buffer in
-            // Where the row was last found, when the set and order of ids has not changed
-            // since (the structure version, unique in the process, proves it): no hashing of
-            // the id (a row store finds its row several times a send).
-            var position = hint.pointee.position
-            if hint.pointee.structure != elements.pointee._structureVersion {
-              guard let found = elements.pointee._positions[id] else { return nil }
-              position = found
-              hint.pointee = RowPosition(
-                structure: elements.pointee._structureVersion, position: found)
-            }
-            // Within bounds, except while `subscript(id:)` has an element out for mutation
-            // (the array is one short then): a reducer's mutating method that reads a row
-            // store.
-            guard position < buffer.count else { return nil }
-            return check(UnsafeRawPointer(buffer.baseAddress! + position))
+      guard let offset else {
+        return StateLift { parentState, check in
+          withExtendedLifetime(owner) {}
+          return Self.withElements(in: parentState, offset: nil, keyPath: keyPath) { elements in
+            Self.withElement(id, in: elements, hint: hint, check)
           }
         }
+      }
+      // A stored collection (the common case): found at its offset, with nothing on this path
+      // that needs a large frame (the copy the key path makes is the other closure's).
+      return StateLift { parentState, check in
+        withExtendedLifetime(owner) {}
+        return Self.withElement(
+          id, in: (parentState + offset).assumingMemoryBound(to: IdentifiedArray<ID, Element>.self),
+          hint: hint, check)
       }
     }
     makeToState = { id in
@@ -76,6 +70,29 @@ package struct RowReader<Parent, ParentAction, ID: Hashable, Element, ElementAct
           previousElement: elements.pointee._previousElementVersion,
           lastMutatedKey: elements.pointee._lastMutatedID.map { RowKey.of($0) })
       }
+    }
+  }
+
+  /// Runs `check` on the element with `id` in `elements`, in place; `nil` when there is none.
+  /// Where the row was last found (`hint`) is used while the set and order of ids has not
+  /// changed since (the structure version, unique in the process, proves it): no hashing of the
+  /// id (a row store finds its row several times a send).
+  @inlinable @inline(__always)
+  static func withElement(
+    _ id: ID, in elements: UnsafePointer<IdentifiedArray<ID, Element>>,
+    hint: UnsafeMutablePointer<RowPosition>, _ check: (_ element: UnsafeRawPointer) -> Bool
+  ) -> Bool? {
+    var position = hint.pointee.position
+    if hint.pointee.structure != elements.pointee._structureVersion {
+      guard let found = elements.pointee._positions[id] else { return nil }
+      position = found
+      hint.pointee = RowPosition(structure: elements.pointee._structureVersion, position: found)
+    }
+    return elements.pointee._elements.withUnsafeBufferPointer { buffer in
+      // Within bounds, except while `subscript(id:)` has an element out for mutation (the
+      // array is one short then): a reducer's mutating method that reads a row store.
+      guard position < buffer.count else { return nil }
+      return check(UnsafeRawPointer(buffer.baseAddress! + position))
     }
   }
 
