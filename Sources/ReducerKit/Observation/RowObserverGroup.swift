@@ -1,5 +1,3 @@
-import Foundation
-
 /// Identifies a collection whose row stores' observers are grouped: one per parent store and
 /// collection key path, compared by identity (cheaper than hashing the key path).
 package final class RowGroupID {}
@@ -48,12 +46,8 @@ package enum RowKey {
   /// reader is.
   @inlinable @inline(__always)
   static func of<ID: Hashable>(_ id: ID) -> Int {
-    if ID.self == Int.self { return unsafeBitCast(id, to: Int.self) }
-    if ID.self == UUID.self {
-      let halves = unsafeBitCast(unsafeBitCast(id, to: UUID.self).uuid, to: (UInt64, UInt64).self)
-      return Int(truncatingIfNeeded: halves.0 ^ halves.1)
-    }
-    return id.hashValue
+    guard let bits = _commonIDBits(id) else { return id.hashValue }
+    return Int(truncatingIfNeeded: bits)
   }
 }
 
