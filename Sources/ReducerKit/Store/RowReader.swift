@@ -12,16 +12,34 @@
 /// stored, with no copy.
 @usableFromInline
 package struct RowReader<Parent, ParentAction, ID: Hashable, Element, ElementAction> {
-  /// Makes the row with `id`'s ``StateLift``: it runs a check on the element in place in the
-  /// parent's state, or returns `nil` when the id is not in the collection.
-  @usableFromInline let makeLift: (ID) -> StateLift
-  /// Makes the row with `id`'s projection from a parent state value.
-  @usableFromInline let makeToState: (ID) -> (Parent) -> Element?
-  /// Makes the row with `id`'s embedding of its actions in the parent's.
-  @usableFromInline let makeEmbed: (ID) -> (ElementAction) -> ParentAction
+  /// Makes the row with `id`'s functions: its lift, its projection and its embedding, all three
+  /// over one ``RowLocator`` (one allocation per row store; see ``Row``).
+  @usableFromInline let makeRow: (ID) -> Row
   /// The collection's versions, read in place from a pointer to the parent's state, for the
   /// rows' observer group.
   @usableFromInline let readVersions: (UnsafeRawPointer) -> CollectionVersions
+
+  /// One row's way to its element and to its parent's actions.
+  @usableFromInline
+  package struct Row {
+    /// Runs a check on the element in place in the parent's state, or returns `nil` when the
+    /// id is not in the collection.
+    @usableFromInline let lift: StateLift
+    /// The element in a parent state value, or `nil` when the id is not in the collection.
+    @usableFromInline let toState: (Parent) -> Element?
+    /// Embeds the row's actions in the parent's.
+    @usableFromInline let embed: (ElementAction) -> ParentAction
+
+    @inlinable
+    init(
+      lift: StateLift, toState: @escaping (Parent) -> Element?,
+      embed: @escaping (ElementAction) -> ParentAction
+    ) {
+      self.lift = lift
+      self.toState = toState
+      self.embed = embed
+    }
+  }
 
   /// The reader of the elements of the collection at `keyPath`, whose actions `action` embeds.
   @inlinable
@@ -30,38 +48,46 @@ package struct RowReader<Parent, ParentAction, ID: Hashable, Element, ElementAct
     action: @escaping (IdentifiedAction<ID, ElementAction>) -> ParentAction
   ) {
     let offset = MemoryLayout<Parent>.offset(of: keyPath)
-    makeLift = { id in
-      let owner = RowPositionHint()
-      // Read and written through its pointer: a class's stored property would be checked for
-      // exclusive access at run time on every read, and retained into each nested closure.
-      let hint = owner.pointer
-      guard let offset else {
-        return StateLift { parentState, check in
-          withExtendedLifetime(owner) {}
-          return Self.withElements(in: parentState, offset: nil, keyPath: keyPath) { elements in
-            Self.withElement(id, in: elements, hint: hint, check)
-          }
-        }
+    makeRow = { id in
+      // Each closure captures the locator alone, which is then its context: the three share
+      // one allocation. A row store's objects are what a send to one of many rows finds out of
+      // the processor's caches, so each one saved is a cache miss saved.
+      let locator = RowLocator(id: id, offset: offset ?? 0, keyPath: keyPath, action: action)
+      guard offset != nil else {
+        return Row(
+          lift: StateLift { parentState, check in
+            Self.withElements(in: parentState, offset: nil, keyPath: locator.keyPath) {
+              Self.withElement(locator, in: $0, check)
+            }
+          },
+          toState: { parent in
+            withUnsafePointer(to: parent) { parent in
+              let parentState = UnsafeRawPointer(parent)
+              return Self.withElements(in: parentState, offset: nil, keyPath: locator.keyPath) {
+                $0.pointee[id: locator.id]
+              }
+            }
+          },
+          embed: { locator.action(.element(id: locator.id, action: $0)) })
       }
       // A stored collection (the common case): found at its offset, with nothing on this path
       // that needs a large frame (the copy the key path makes is the other closure's).
-      return StateLift { parentState, check in
-        withExtendedLifetime(owner) {}
-        return Self.withElement(
-          id, in: (parentState + offset).assumingMemoryBound(to: IdentifiedArray<ID, Element>.self),
-          hint: hint, check)
-      }
-    }
-    makeToState = { id in
-      { parent in
-        withUnsafePointer(to: parent) { parent in
-          Self.withElements(in: UnsafeRawPointer(parent), offset: offset, keyPath: keyPath) {
-            $0.pointee[id: id]
+      return Row(
+        lift: StateLift { parentState, check in
+          Self.withElement(
+            locator,
+            in: (parentState + locator.offset).assumingMemoryBound(
+              to: IdentifiedArray<ID, Element>.self), check)
+        },
+        toState: { parent in
+          withUnsafePointer(to: parent) { parent in
+            (UnsafeRawPointer(parent) + locator.offset).assumingMemoryBound(
+              to: IdentifiedArray<ID, Element>.self
+            ).pointee[id: locator.id]
           }
-        }
-      }
+        },
+        embed: { locator.action(.element(id: locator.id, action: $0)) })
     }
-    makeEmbed = { id in { action(.element(id: id, action: $0)) } }
     readVersions = { parentState in
       Self.withElements(in: parentState, offset: offset, keyPath: keyPath) { elements in
         CollectionVersions(
@@ -73,20 +99,22 @@ package struct RowReader<Parent, ParentAction, ID: Hashable, Element, ElementAct
     }
   }
 
-  /// Runs `check` on the element with `id` in `elements`, in place; `nil` when there is none.
-  /// Where the row was last found (`hint`) is used while the set and order of ids has not
-  /// changed since (the structure version, unique in the process, proves it): no hashing of the
-  /// id (a row store finds its row several times a send).
+  /// Runs `check` on the element with `locator`'s id in `elements`, in place; `nil` when there
+  /// is none. Where the row was last found (the locator's hint) is used while the set and order
+  /// of ids has not changed since (the structure version, unique in the process, proves it): no
+  /// hashing of the id (a row store finds its row several times a send). The hint is read and
+  /// written before `check` runs, which may find the same row again.
   @inlinable @inline(__always)
   static func withElement(
-    _ id: ID, in elements: UnsafePointer<IdentifiedArray<ID, Element>>,
-    hint: UnsafeMutablePointer<RowPosition>, _ check: (_ element: UnsafeRawPointer) -> Bool
+    _ locator: RowLocator<Parent, ParentAction, ID, Element, ElementAction>,
+    in elements: UnsafePointer<IdentifiedArray<ID, Element>>,
+    _ check: (_ element: UnsafeRawPointer) -> Bool
   ) -> Bool? {
-    var position = hint.pointee.position
-    if hint.pointee.structure != elements.pointee._structureVersion {
-      guard let found = elements.pointee._positions[id] else { return nil }
+    var position = locator.hint.position
+    if locator.hint.structure != elements.pointee._structureVersion {
+      guard let found = elements.pointee._positions[locator.id] else { return nil }
       position = found
-      hint.pointee = RowPosition(structure: elements.pointee._structureVersion, position: found)
+      locator.hint = RowPosition(structure: elements.pointee._structureVersion, position: found)
     }
     return elements.pointee._elements.withUnsafeBufferPointer { buffer in
       // Within bounds, except while `subscript(id:)` has an element out for mutation (the
@@ -128,25 +156,37 @@ struct RowPosition {
   }
 }
 
-/// Where a row store last found its row: used while the collection's structure version is the
-/// one recorded with it, before the id is looked up by its hash. The version changes with every
-/// change of the set or order of ids and is unique in the process (an array that replaced
-/// another never has its version), so an equal version means the positions are those of the
-/// lookup that recorded it. Version 0 is never drawn, so a new hint always looks up.
+/// One row store's way to its element: the id, the collection's place in the parent's state
+/// and the parent's action, and where the row was last found (``hint``), in one object that the
+/// row's lift, projection and embedding all capture.
 ///
-/// The position is in memory this object owns, read through the pointer (which the row's lift
-/// captures, with the object to keep it alive).
+/// The hint is used while the collection's structure version is the one recorded with it,
+/// before the id is looked up by its hash. The version changes with every change of the set or
+/// order of ids and is unique in the process (an array that replaced another never has its
+/// version), so an equal version means the positions are those of the lookup that recorded it.
+/// Version 0 is never drawn, so a new hint always looks up.
 @usableFromInline
-final class RowPositionHint {
-  @usableFromInline let pointer: UnsafeMutablePointer<RowPosition>
+final class RowLocator<Parent, ParentAction, ID: Hashable, Element, ElementAction> {
+  @usableFromInline let id: ID
+  /// The collection's byte offset in the parent's state, when it is a stored field (unused
+  /// otherwise).
+  @usableFromInline let offset: Int
+  @usableFromInline let keyPath: KeyPath<Parent, IdentifiedArray<ID, Element>>
+  @usableFromInline let action: (IdentifiedAction<ID, ElementAction>) -> ParentAction
+  /// Where the row was last found. Unchecked for exclusivity: read and written only by the
+  /// row's lift, in accesses that end before it calls anything (the dynamic check is a runtime
+  /// call on every read).
+  @exclusivity(unchecked)
+  @usableFromInline var hint = RowPosition(structure: 0, position: 0)
 
   @inlinable
-  init() {
-    pointer = .allocate(capacity: 1)
-    pointer.initialize(to: RowPosition(structure: 0, position: 0))
-  }
-
-  deinit {
-    pointer.deallocate()
+  init(
+    id: ID, offset: Int, keyPath: KeyPath<Parent, IdentifiedArray<ID, Element>>,
+    action: @escaping (IdentifiedAction<ID, ElementAction>) -> ParentAction
+  ) {
+    self.id = id
+    self.offset = offset
+    self.keyPath = keyPath
+    self.action = action
   }
 }

@@ -415,10 +415,10 @@ public final class Store<State, Action>: Observable {
       if let child = children[key]?.store as? Store<ElementState, ElementAction> {
         return child
       }
+      let row = rows.makeRow(id)
       let core = ScopedStoreCore(
         parent: self, initialState: element,
-        toOptionalState: rows.makeToState(id), lift: rows.makeLift(id),
-        fromAction: rows.makeEmbed(id))
+        toOptionalState: row.toState, lift: row.lift, fromAction: row.embed)
       core.row = .init(
         group: rowGroupID(for: state),
         key: RowKey.of(id),

@@ -32,7 +32,7 @@ import Testing
   ) -> String?? {
     var title: String?
     let found = withUnsafePointer(to: parent) { parent in
-      reader.makeLift(id)(UnsafeRawPointer(parent)) { row in
+      reader.makeRow(id).lift(UnsafeRawPointer(parent)) { row in
         title = row.assumingMemoryBound(to: Row.self).pointee.title
         return true
       }
@@ -56,7 +56,7 @@ import Testing
     // A lift remembers where it last found its row; every change of the ids' set or order,
     // and every other collection, must make it look again.
     let (name, reader) = Self.reader(index)
-    let lift = reader.makeLift(2)
+    let lift = reader.makeRow(2).lift
     func title(in parent: Parent) -> String?? {
       var title: String?
       let found = withUnsafePointer(to: parent) { parent in
@@ -94,9 +94,9 @@ import Testing
   func theProjectionAndTheEmbeddingNameTheRow(reader index: Int) {
     let (name, reader) = Self.reader(index)
     let parent = Parent()
-    #expect(reader.makeToState(1)(parent) == Row(id: 1, title: "one"), "\(name)")
-    #expect(reader.makeToState(9)(parent) == nil, "\(name)")
-    #expect(reader.makeEmbed(2)("new") == .rows(.element(id: 2, action: "new")), "\(name)")
+    #expect(reader.makeRow(1).toState(parent) == Row(id: 1, title: "one"), "\(name)")
+    #expect(reader.makeRow(9).toState(parent) == nil, "\(name)")
+    #expect(reader.makeRow(2).embed("new") == .rows(.element(id: 2, action: "new")), "\(name)")
   }
 
   @Test(arguments: [0, 1])
