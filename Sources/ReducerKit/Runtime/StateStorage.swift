@@ -59,32 +59,51 @@ package struct StateStorage<State>: @unchecked Sendable {
 /// A class, so that it destroys its value itself when its holder releases it (the holder's
 /// `deinit` runs off the main actor, where the memory must not be touched by name).
 ///
+/// One allocation: the value is stored in the object itself (a `ManagedBuffer`'s elements, as raw
+/// bytes), so a row store's last state is found on the cache line of the object that holds it.
+/// Its type is kept as a metatype, opened at `deinit`, rather than as a closure that destroys it
+/// (which captured the type's metadata and was an allocation of its own).
+///
 /// Invariants:
-/// - Made by ``init(_:)``, which initializes it with a value; from then on it always holds a
-///   valid value of that one type, and every ``pointer(to:)`` names that type.
-/// - Used by one holder on the main actor only; its `deinit` destroys the value with the
-///   function made for its type at init, and frees the memory.
-package final class StateMemory {
-  private let raw: UnsafeMutableRawPointer
-  /// Destroys the value in `raw`, made at init where its type was known.
-  private let destroyValue: (UnsafeMutableRawPointer) -> Void
+/// - Made by ``make(_:)``, which allocates room for the value at its alignment and initializes
+///   it; from then on the memory always holds a valid value of that one type (the header's
+///   `type`), and every ``pointer(to:)`` names that type.
+/// - Used by one holder on the main actor only; its `deinit` destroys the value as its recorded
+///   type. The bytes are freed with the object.
+package final class StateMemory: ManagedBuffer<StateMemory.Header, UInt8> {
+  /// Where the value starts in the object's elements, and its type.
+  package struct Header {
+    let value: UnsafeMutableRawPointer
+    let type: Any.Type
+  }
 
-  /// Allocates the memory and initializes it with `value`.
-  init<State>(_ value: State) {
-    let typed = UnsafeMutablePointer<State>.allocate(capacity: 1)
-    typed.initialize(to: value)
-    raw = UnsafeMutableRawPointer(typed)
-    destroyValue = { $0.assumingMemoryBound(to: State.self).deinitialize(count: 1) }
+  /// Memory holding `value`.
+  static func make<State>(_ value: State) -> StateMemory {
+    // Room for the value at its alignment: the elements follow the 8-byte-aligned header, so
+    // they are 8-byte aligned at least, and a more aligned type needs the difference as slack.
+    let slack = max(MemoryLayout<State>.alignment - 8, 0)
+    let buffer = create(minimumCapacity: MemoryLayout<State>.size + slack) { buffer in
+      let start = buffer.withUnsafeMutablePointerToElements { UnsafeMutableRawPointer($0) }
+      let aligned = start.alignedUp(toMultipleOf: MemoryLayout<State>.alignment)
+      aligned.initializeMemory(as: State.self, to: value)
+      return Header(value: aligned, type: State.self)
+    }
+    return unsafeDowncast(buffer, to: StateMemory.self)
   }
 
   deinit {
-    destroyValue(raw)
-    raw.deallocate()
+    let header = withUnsafeMutablePointerToHeader { $0.pointee }
+    func destroy<Value>(_: Value.Type) {
+      header.value.assumingMemoryBound(to: Value.self).deinitialize(count: 1)
+    }
+    destroy(header.type)
   }
 
   /// The value, as the type it was made with, read and replaced in place.
   @inline(__always)
   func pointer<State>(to _: State.Type) -> UnsafeMutablePointer<State> {
-    raw.assumingMemoryBound(to: State.self)
+    // Through the header's pointer: `header` itself is a class's stored property, whose every
+    // read is checked for exclusive access at run time.
+    withUnsafeMutablePointerToHeader { $0.pointee.value }.assumingMemoryBound(to: State.self)
   }
 }

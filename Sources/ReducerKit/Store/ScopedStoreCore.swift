@@ -98,7 +98,7 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>: S
     self.parent = parent
     self.toState = toOptionalState
     self.fromAction = fromAction
-    lastStateMemory = StateMemory(initialState)
+    lastStateMemory = StateMemory.make(initialState)
     parentStateAddress = parent.runtime?.stateAddress
     registry = parent.core.registry
     forward = nil

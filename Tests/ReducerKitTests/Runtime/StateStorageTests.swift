@@ -68,7 +68,7 @@ import Testing
   // MARK: StateMemory (a scoped store's last state)
 
   @Test func stateMemoryHoldsItsValueAndIsReplacedInPlace() {
-    let memory = StateMemory(Pair(first: 5, second: 6))
+    let memory = StateMemory.make(Pair(first: 5, second: 6))
     #expect(memory.pointer(to: Pair.self).pointee.first == 5)
     memory.pointer(to: Pair.self).pointee = Pair(first: 7, second: 8)
     #expect(memory.pointer(to: Pair.self).pointee.second == 8)
@@ -85,7 +85,7 @@ import Testing
       return box
     }
     do {
-      let memory = StateMemory(makeBox(&first))
+      let memory = StateMemory.make(makeBox(&first))
       memory.pointer(to: Box.self).pointee = makeBox(&second)
       // Kept alive to here: an optimised build may release an object right after its last use.
       withExtendedLifetime(memory) {
@@ -94,5 +94,19 @@ import Testing
       }
     }
     #expect(second == nil)
+  }
+
+  @Test func stateMemoryKeepsAValueAtItsAlignmentAndAnEmptyOne() {
+    // A value more aligned than the object: the memory is made with room to align it.
+    let wide = StateMemory.make(SIMD8<Double>(repeating: 2))
+    let address = UInt(bitPattern: wide.pointer(to: SIMD8<Double>.self))
+    #expect(address % UInt(MemoryLayout<SIMD8<Double>>.alignment) == 0)
+    #expect(wide.pointer(to: SIMD8<Double>.self).pointee.sum() == 16)
+    wide.pointer(to: SIMD8<Double>.self).pointee = SIMD8(repeating: 3)
+    #expect(wide.pointer(to: SIMD8<Double>.self).pointee.sum() == 24)
+    // A value with no bytes.
+    struct Empty: Equatable {}
+    let empty = StateMemory.make(Empty())
+    #expect(empty.pointer(to: Empty.self).pointee == Empty())
   }
 }
