@@ -55,10 +55,11 @@ package enum RowKey {
 /// checks that row's observers only: the cost of an action does not grow with the number of
 /// live row stores.
 ///
-/// A row's observers are a short array (a row store reads a few fields), found by the part they
-/// observe; arrays left empty stay, and are dropped when the collection's structure changes (rows
-/// added, removed or moved), when every row is checked. Few objects per row matter here: with
-/// many rows, each one an action touches is likely out of the processor's caches.
+/// A row's observers are a short list (``RowObservers``: a row store reads a few fields), found
+/// by the part they observe; rows left without observers keep their entry, dropped when the
+/// collection's structure changes (rows added, removed or moved), when every row is checked.
+/// Few objects per row matter here: with many rows, each one an action touches is likely out
+/// of the processor's caches.
 @MainActor
 package final class RowObserverGroup {
   /// Reads the collection's structure version, element generation and last mutated id from a
@@ -94,7 +95,7 @@ package final class RowObserverGroup {
 
   /// Adds an observer of the row with key `key`, replacing the live observer of the same part.
   func add(_ observer: StateObserver, row key: Int) {
-    if rows.withObservers(ofKey: key, { Self.add(observer, to: &$0) }) { liveCount += 1 }
+    if rows.withObservers(ofKey: key, { $0.add(observer) }) { liveCount += 1 }
   }
 
   /// Removes the live observer of `part` in the row with key `key`, if it has one (its store was
@@ -102,23 +103,12 @@ package final class RowObserverGroup {
   func remove(_ part: ObservedPart, row key: Int) {
     guard let slot = rows.slot(of: key) else { return }
     let isEmpty = rows.withObservers(at: slot) { observers -> Bool? in
-      guard let position = observers.firstIndex(where: { $0.part === part }) else { return nil }
-      observers.remove(at: position)
+      guard observers.remove(part) else { return nil }
       return observers.isEmpty
     }
     guard let isEmpty else { return }
     liveCount -= 1
     if isEmpty { rows.remove(at: slot) }
-  }
-
-  /// Adds `observer` to one row's observers; `false` when it replaced one of the same part.
-  private static func add(_ observer: StateObserver, to observers: inout [StateObserver]) -> Bool {
-    if let index = observers.firstIndex(where: { $0.part === observer.part }) {
-      observers[index] = observer
-      return false
-    }
-    observers.append(observer)
-    return true
   }
 
   /// Removes the observers whose part changed and appends them to `changed`. Checks one row when
@@ -133,37 +123,14 @@ package final class RowObserverGroup {
         // Exactly one in-place access to an element since the last check: only its row (and
         // any that share its key).
         if let slot = rows.slot(of: key) {
-          rows.withObservers(at: slot) { Self.takeChanged(from: &$0, in: state, into: &changed) }
+          rows.withObservers(at: slot) { $0.takeChanged(in: state, into: &changed) }
         }
         liveCount -= changed.count - before
         return
       }
     }
-    rows.forEachRow { Self.takeChanged(from: &$0, in: state, into: &changed) }
+    rows.forEachRow { $0.takeChanged(in: state, into: &changed) }
     liveCount -= changed.count - before
     rows.removeEmptyRows()
-  }
-
-  /// Moves the observers of one row whose part changed from `observers` to `changed`.
-  private static func takeChanged(
-    from observers: inout [StateObserver], in state: UnsafeRawPointer,
-    into changed: inout [StateObserver]
-  ) {
-    // By hand rather than `removeAll(where:)`, which rebuilds the array through
-    // `replaceSubrange` even when it empties it; an emptied row keeps its storage, for the
-    // observer its next read adds.
-    var kept = 0
-    for index in observers.indices {
-      let observer = observers[index]
-      if observer.check(state) {
-        changed.append(observer)
-      } else {
-        if kept != index { observers[kept] = observer }
-        kept += 1
-      }
-    }
-    // One at a time from the end: `removeAll(keepingCapacity:)` and `removeLast(_:)` also go
-    // through `replaceSubrange`, for what is mostly one element.
-    while observers.count > kept { observers.removeLast() }
   }
 }

@@ -10,7 +10,7 @@ struct RowObserverTable {
   private struct Slot {
     var key = 0
     var isOccupied = false
-    var observers: [StateObserver] = []
+    var observers = RowObservers()
   }
 
   /// A power of two in size once anything was inserted; empty until then.
@@ -36,7 +36,7 @@ struct RowObserverTable {
 
   /// Runs `body` on the observers in `slot`, in place.
   mutating func withObservers<Result>(
-    at slot: Int, _ body: (inout [StateObserver]) -> Result
+    at slot: Int, _ body: (inout RowObservers) -> Result
   ) -> Result {
     body(&slots[slot].observers)
   }
@@ -44,7 +44,7 @@ struct RowObserverTable {
   /// Runs `body` on the observers of the row with `key`, in place, making its entry (with no
   /// observers) when it has none.
   mutating func withObservers<Result>(
-    ofKey key: Int, _ body: (inout [StateObserver]) -> Result
+    ofKey key: Int, _ body: (inout RowObservers) -> Result
   ) -> Result {
     if let slot = slot(of: key) { return body(&slots[slot].observers) }
     if (count + 1) * 4 > slots.count * 3 { grow() }
@@ -77,7 +77,7 @@ struct RowObserverTable {
   }
 
   /// Runs `body` on every row's observers, in place.
-  mutating func forEachRow(_ body: (inout [StateObserver]) -> Void) {
+  mutating func forEachRow(_ body: (inout RowObservers) -> Void) {
     for index in slots.indices where slots[index].isOccupied {
       body(&slots[index].observers)
     }

@@ -24,7 +24,10 @@ import Testing
     var table = RowObserverTable()
     #expect(table.slot(of: 7) == nil)
     table.withObservers(ofKey: 7) { $0.append(observer()) }
-    table.withObservers(ofKey: -3) { $0 += [observer(), observer()] }
+    table.withObservers(ofKey: -3) {
+      $0.append(observer())
+      $0.append(observer())
+    }
     #expect(table.count == 2)
     #expect(observerCount(&table, 7) == 1)
     #expect(observerCount(&table, -3) == 2)
