@@ -63,25 +63,38 @@ struct RowObservers {
   /// Moves the observers whose part changed in `state` to `changed`, in order.
   mutating func takeChanged(in state: UnsafeRawPointer, into changed: inout [StateObserver]) {
     guard let first else { return }
+    guard others.isEmpty else { return takeChangedAmongSeveral(in: state, into: &changed) }
+    // The common case, kept short: it runs on every send to an observed row, and every
+    // instruction of it competes for the instruction cache with the read that follows.
+    if first.check(state) {
+      changed.append(first)
+      self.first = nil
+    }
+  }
+
+  /// ``takeChanged(in:into:)`` for a row with more than one observer.
+  @inline(never)
+  private mutating func takeChangedAmongSeveral(
+    in state: UnsafeRawPointer, into changed: inout [StateObserver]
+  ) {
+    guard let first else { return }
     let firstChanged = first.check(state)
     if firstChanged { changed.append(first) }
-    if !others.isEmpty {
-      // By hand rather than `removeAll(where:)`, which rebuilds the array through
-      // `replaceSubrange` even when it empties it; an emptied array keeps its storage.
-      var kept = 0
-      for index in others.indices {
-        let observer = others[index]
-        if observer.check(state) {
-          changed.append(observer)
-        } else {
-          if kept != index { others[kept] = observer }
-          kept += 1
-        }
+    // By hand rather than `removeAll(where:)`, which rebuilds the array through
+    // `replaceSubrange` even when it empties it; an emptied array keeps its storage.
+    var kept = 0
+    for index in others.indices {
+      let observer = others[index]
+      if observer.check(state) {
+        changed.append(observer)
+      } else {
+        if kept != index { others[kept] = observer }
+        kept += 1
       }
-      // One at a time from the end: `removeAll(keepingCapacity:)` and `removeLast(_:)` also go
-      // through `replaceSubrange`, for what is mostly one element.
-      while others.count > kept { others.removeLast() }
     }
+    // One at a time from the end: `removeAll(keepingCapacity:)` and `removeLast(_:)` also go
+    // through `replaceSubrange`, for what is mostly one element.
+    while others.count > kept { others.removeLast() }
     if firstChanged { self.first = others.isEmpty ? nil : others.removeFirst() }
   }
 }
