@@ -181,13 +181,17 @@ public final class Store<State, Action>: Observable {
 
   /// The observed fields, made once per field.
   private var fields: [AnyKeyPath: ObservedField] = [:]
-  /// The same, by key path object: key path literals are made once, so this finds a field
-  /// without hashing its key path. Unchecked for exclusivity: used on the main actor only, in
-  /// `field(_:makePart:)`, which holds no access across a call (the dynamic check was a runtime
-  /// call on every read of a field).
+  /// The fields read last, found by their key path object: key path literals are made once, so
+  /// a read finds its field by comparing references, with no hashing. A short array rather than
+  /// a dictionary by identity: a row store's view reads a few fields, and a scan of a few
+  /// references is cheaper than hashing one, in one allocation about half the size (a send to
+  /// one of many rows finds each of a row store's objects out of the processor's caches).
+  /// Unchecked for exclusivity: used on the main actor only, in `field(_:makePart:)`, which
+  /// holds no access across a call (the dynamic check was a runtime call on every read).
   @exclusivity(unchecked)
-  private var fieldsByIdentity: [ObjectIdentifier: (keyPath: AnyKeyPath, field: ObservedField)] =
-    [:]
+  private var recentFields: ContiguousArray<RecentField> = []
+  /// Where the next field read that is not among ``recentFields`` goes once it is full.
+  private var nextRecentField = 0
   /// The whole state, observed through a scoped store's ``state`` (field number -1).
   private lazy var wholeState = makeField(
     \State.self, offset: 0, registrarKeyPath: ObservationSubject.keyPath(ofField: -1)
@@ -202,21 +206,27 @@ public final class Store<State, Action>: Observable {
   private func field<Value>(
     _ keyPath: KeyPath<State, Value>, makePart: PartMaker
   ) -> ObservedField {
-    // The entry keeps the key path object it was found by, so its identity cannot be reused.
-    if let entry = fieldsByIdentity[ObjectIdentifier(keyPath)], entry.keyPath === keyPath {
-      return entry.field
-    }
+    for recent in recentFields where recent.keyPath === keyPath { return recent.field }
     let field =
       fields[keyPath]
       ?? makeField(
         keyPath, offset: MemoryLayout<State>.offset(of: keyPath),
         registrarKeyPath: ObservationSubject.keyPath(ofField: nextField()), makePart: makePart)
     fields[keyPath] = field
-    // Key paths made at run time are new objects on every read: keep this cache in proportion.
-    if fieldsByIdentity.count > 2 * fields.count + 64 { fieldsByIdentity.removeAll() }
-    fieldsByIdentity[ObjectIdentifier(keyPath)] = (keyPath, field)
+    // Key paths made at run time are new objects on every read: the array stays short, and
+    // its oldest entry makes room.
+    let recent = RecentField(keyPath: keyPath, field: field)
+    if recentFields.count < Self.recentFieldLimit {
+      recentFields.append(recent)
+    } else {
+      recentFields[nextRecentField] = recent
+      nextRecentField = (nextRecentField + 1) % Self.recentFieldLimit
+    }
     return field
   }
+
+  /// How many fields ``recentFields`` holds at most.
+  private static var recentFieldLimit: Int { 16 }
 
   private func nextField() -> Int {
     defer { nextFieldNumber += 1 }
@@ -507,6 +517,13 @@ private struct ObservedField {
   let keyPath: AnyKeyPath
   let registrarKeyPath: AnyKeyPath
   let part: ObservedPart
+}
+
+/// A field read lately, kept with the key path object it was read through (which the entry keeps
+/// alive, so no other key path can be at its address).
+private struct RecentField {
+  let keyPath: AnyKeyPath
+  let field: ObservedField
 }
 
 /// The cache key of a scoped store: the state key path plus the child action type.

@@ -428,6 +428,42 @@ import Testing
     child.send(.increment)
     #expect(changed.withLock { $0 })
   }
+
+  /// A state of many fields, set one at a time.
+  struct ManyFields: Reducer {
+    struct State { var values = Array(repeating: 0, count: 40) }
+    enum Action { case set(index: Int, value: Int) }
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+      if case .set(let index, let value) = action { state.values[index] = value }
+      return .none
+    }
+  }
+
+  @Test(arguments: [false, true])
+  func eachOfManyFieldsNotifiesItsOwnObserversOnly(keyPathsMadeAgain: Bool) {
+    // More fields than the store keeps among those read last (16), read through key paths made
+    // once or made again for every read (a new object each time): every read finds its own
+    // field, and a change notifies the observer of that field and no other.
+    let store = Store(initialState: ManyFields.State()) { ManyFields() }
+    let made = (0..<40).map { \ManyFields.State.values[$0] }
+    func keyPath(_ index: Int) -> KeyPath<ManyFields.State, Int> {
+      keyPathsMadeAgain ? \ManyFields.State.values[index] : made[index]
+    }
+    for round in 1...3 {
+      let notified = Locked<Set<Int>>([])
+      for index in 0..<40 {
+        withObservationTracking {
+          #expect(store[dynamicMember: keyPath(index)] == (round == 1 ? 0 : round - 1))
+        } onChange: {
+          notified.withLock { _ = $0.insert(index) }
+        }
+      }
+      for index in 0..<40 {
+        store.send(.set(index: index, value: round))
+        #expect(notified.withLock { $0 } == Set(0...index), "round \(round), field \(index)")
+      }
+    }
+  }
 }
 
 /// A one-shot gate: `wait()` suspends until `open()` is called.
