@@ -19,7 +19,7 @@ struct RowObservers {
   /// How many observers the row has.
   var count: Int { first == nil ? 0 : 1 + others.count }
 
-  /// The observers, in order.
+  /// The observers, in order (a copy, for inspection: the group works on them in place).
   var all: [StateObserver] { first.map { [$0] + others } ?? [] }
 
   /// Adds `observer` after the others.

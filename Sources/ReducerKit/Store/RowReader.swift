@@ -53,6 +53,9 @@ package struct RowReader<Parent, ParentAction, ID: Hashable, Element, ElementAct
       // one allocation. A row store's objects are what a send to one of many rows finds out of
       // the processor's caches, so each one saved is a cache miss saved.
       let locator = RowLocator(id: id, offset: offset ?? 0, keyPath: keyPath, action: action)
+      let embed: (ElementAction) -> ParentAction = {
+        locator.action(.element(id: locator.id, action: $0))
+      }
       guard offset != nil else {
         return Row(
           lift: StateLift { parentState, check in
@@ -68,7 +71,7 @@ package struct RowReader<Parent, ParentAction, ID: Hashable, Element, ElementAct
               }
             }
           },
-          embed: { locator.action(.element(id: locator.id, action: $0)) })
+          embed: embed)
       }
       // A stored collection (the common case): found at its offset, with nothing on this path
       // that needs a large frame (the copy the key path makes is the other closure's).
@@ -86,7 +89,7 @@ package struct RowReader<Parent, ParentAction, ID: Hashable, Element, ElementAct
             ).pointee[id: locator.id]
           }
         },
-        embed: { locator.action(.element(id: locator.id, action: $0)) })
+        embed: embed)
     }
     readVersions = { parentState in
       Self.withElements(in: parentState, offset: offset, keyPath: keyPath) { elements in
