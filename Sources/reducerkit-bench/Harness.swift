@@ -78,6 +78,50 @@ final class Harness {
     record(name, baseline: baseline, twin: twin, samples: samples)
   }
 
+  /// One case of ``measureInterleaved(_:)``.
+  struct InterleavedCase {
+    let name: String
+    var baseline: String? = nil
+    var twin: String? = nil
+    /// How many operations a round performs.
+    let operations: Int
+    /// Runs one round, passing the work to time to `timed` (the whole round, or each operation
+    /// without what prepares it).
+    let round: (_ timed: (() -> Void) -> Void) -> Void
+  }
+
+  /// Measures `cases` round by round in turn: a round of each, then the next round of each.
+  ///
+  /// For cases whose ratios are targets: this host's speed drifts by a third and more between
+  /// stretches of a few seconds, so two cases measured one after the other could each land in a
+  /// different stretch, and one run's ratio read the drift. Taking turns, a case and the case it
+  /// is compared with are timed in the same stretches. Cases are recorded in the order given:
+  /// a baseline or twin must come before the cases compared with it.
+  func measureInterleaved(_ cases: [InterleavedCase]) {
+    let cases = cases.filter { filter == nil || $0.name.contains(filter!) }
+    guard !cases.isEmpty else { return }
+    let clock = ContinuousClock()
+    var elapsed = Duration.zero
+    func timed(_ work: () -> Void) {
+      let start = clock.now
+      work()
+      elapsed += clock.now - start
+    }
+    for measured in cases { measured.round(timed) }  // warm-up
+    var samples = [[Double]](repeating: [], count: cases.count)
+    for _ in 0..<rounds {
+      for (index, measured) in cases.enumerated() {
+        elapsed = .zero
+        measured.round(timed)
+        samples[index].append(Double(elapsed.nanoseconds) / Double(measured.operations))
+      }
+    }
+    for (index, measured) in cases.enumerated() {
+      record(
+        measured.name, baseline: measured.baseline, twin: measured.twin, samples: samples[index])
+    }
+  }
+
   /// Measures an asynchronous `body`, which performs `operations` operations per call.
   func measure(
     _ name: String,

@@ -171,42 +171,63 @@ func runBenchmarks() async {
     }
   }
 
-  // send.foreach.10 / 100000: an action to one row of a forEach, each measured right after its
-  // hand-written twin, handwritten.foreach.10 / 100000: an array of rows and a dictionary from id
-  // to index, the row found by id and mutated in place by a switch-based function.
+  // send.foreach.10 / 100000: an action to one row of a forEach, each with its hand-written
+  // twin, handwritten.foreach.10 / 100000: an array of rows and a dictionary from id to index,
+  // the row found by id and mutated in place by a switch-based function. The four take turns
+  // round by round (see `Harness.measureInterleaved`), each timed as a whole round.
+  var foreachCases: [Harness.InterleavedCase] = []
   for (name, rows, baseline) in [
     ("send.foreach.10", 10, "send.none"), ("send.foreach.100000", 100_000, "send.foreach.10"),
   ] {
     let twin = "handwritten.foreach.\(rows)"
-    var handwritten = HandwrittenList(count: rows)
-    harness.measure(twin, operations: scopedSends) {
-      for index in 0..<scopedSends {
-        sendHandwrittenList(&handwritten, .row(id: (index &* 7) % rows, action: .increment))
-      }
-      blackHole(handwritten.rows)
-    }
+    var kept = HandwrittenList(count: rows)
+    foreachCases.append(
+      Harness.InterleavedCase(name: twin, operations: scopedSends) { timed in
+        // Taken out of the variable the closure captures for the round (a swap, no copy):
+        // every access to a captured variable is checked for exclusivity at run time.
+        var handwritten = HandwrittenList(count: 0)
+        swap(&handwritten, &kept)
+        timed {
+          for index in 0..<scopedSends {
+            sendHandwrittenList(&handwritten, .row(id: (index &* 7) % rows, action: .increment))
+          }
+        }
+        blackHole(handwritten.rows)
+        swap(&handwritten, &kept)
+      })
     let store = Store(
       initialState: CounterList.State(
         rows: IdentifiedArray(uniqueElements: (0..<rows).map { CounterList.Row(id: $0) }))
     ) { CounterList() }
-    harness.measure(name, baseline: baseline, twin: twin, operations: scopedSends) {
-      for index in 0..<scopedSends {
-        store.send(.rows(.element(id: (index &* 7) % rows, action: .increment)))
-      }
-      blackHole(store.withState { $0.rows.count })
-    }
+    foreachCases.append(
+      Harness.InterleavedCase(
+        name: name, baseline: baseline, twin: twin, operations: scopedSends
+      ) { timed in
+        timed {
+          for index in 0..<scopedSends {
+            store.send(.rows(.element(id: (index &* 7) % rows, action: .increment)))
+          }
+        }
+        blackHole(store.withState { $0.rows.count })
+      })
   }
+  harness.measureInterleaved(foreachCases)
 
   // observe.rows.10 / 1000: a send to one of N observed row stores, which notifies that row's
   // observer; as in observe.fields.100 (below), the observer's re-read is not timed.
   //
-  // These and the `@Observable` rows are measured before the threaded effect cases, like the
-  // held starts. After those (100,000s of tasks made on this thread and freed on others, whose
-  // memory this thread's allocator then hands out again) the objects made for 1,000 rows are
-  // scattered: consecutive row stores were a median of 2.7 MB apart, against 816 bytes when
-  // made first, and the 1,000-row cases read 2-4x the 10-row ones, for the store and the
-  // `@Observable` rows alike (see Docs/Performance.md, "The row cases and the effect cases'
-  // heap").
+  // observable.rows.10 / 1000: the same with N `@Observable` row objects and no store, to tell
+  // what grows with N because of the memory N observed objects take (a different row's objects
+  // on every send) from what a store adds.
+  //
+  // The four take turns round by round (see `Harness.measureInterleaved`). They are measured
+  // before the threaded effect cases, like the held starts. After those (100,000s of tasks made
+  // on this thread and freed on others, whose memory this thread's allocator then hands out
+  // again) the objects made for 1,000 rows are scattered: consecutive row stores were a median
+  // of 2.7 MB apart, against 816 bytes when made first, and the 1,000-row cases read 2-4x the
+  // 10-row ones, for the store and the `@Observable` rows alike (see Docs/Performance.md, "The
+  // row cases and the effect cases' heap").
+  var rowCases: [Harness.InterleavedCase] = []
   for (name, rows, baseline) in [
     ("observe.rows.10", 10, "send.foreach.10"), ("observe.rows.1000", 1_000, "observe.rows.10"),
   ] {
@@ -222,18 +243,15 @@ func runBenchmarks() async {
       }
     }
     for row in 0..<rows { observe(row) }
-    harness.measure(name, baseline: baseline, operations: scopedSends) { timed in
-      for index in 0..<scopedSends {
-        let row = (index &* 7) % rows
-        timed { rowStores[row].send(.increment) }
-        observe(row)
-      }
-    }
+    rowCases.append(
+      Harness.InterleavedCase(name: name, baseline: baseline, operations: scopedSends) { timed in
+        for index in 0..<scopedSends {
+          let row = (index &* 7) % rows
+          timed { rowStores[row].send(.increment) }
+          observe(row)
+        }
+      })
   }
-
-  // observable.rows.10 / 1000: the same with N `@Observable` row objects and no store, to tell
-  // what grows with N because of the memory N observed objects take (a different row's objects
-  // on every send) from what a store adds.
   for (name, rows, baseline) in [
     ("observable.rows.10", 10, "observe.rows.10"),
     ("observable.rows.1000", 1_000, "observable.rows.10"),
@@ -246,14 +264,16 @@ func runBenchmarks() async {
       }
     }
     for row in 0..<rows { observe(row) }
-    harness.measure(name, baseline: baseline, operations: scopedSends) { timed in
-      for index in 0..<scopedSends {
-        let row = (index &* 7) % rows
-        timed { models[row].count += 1 }
-        observe(row)
-      }
-    }
+    rowCases.append(
+      Harness.InterleavedCase(name: name, baseline: baseline, operations: scopedSends) { timed in
+        for index in 0..<scopedSends {
+          let row = (index &* 7) % rows
+          timed { models[row].count += 1 }
+          observe(row)
+        }
+      })
   }
+  harness.measureInterleaved(rowCases)
 
   // How many tasks or effects the start cases start per round.
   let starts = 10_000 / (harness.isQuick ? 10 : 1)
