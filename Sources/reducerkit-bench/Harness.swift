@@ -122,6 +122,35 @@ final class Harness {
     }
   }
 
+  /// One case of the asynchronous `measureInterleaved(_:)`: a round timed as a whole.
+  struct AsyncInterleavedCase {
+    let name: String
+    var baseline: String? = nil
+    /// How many operations a round performs.
+    let operations: Int
+    let round: () async -> Void
+  }
+
+  /// ``measureInterleaved(_:)`` for asynchronous cases.
+  func measureInterleaved(_ cases: [AsyncInterleavedCase]) async {
+    let cases = cases.filter { filter == nil || $0.name.contains(filter!) }
+    guard !cases.isEmpty else { return }
+    let clock = ContinuousClock()
+    for measured in cases { await measured.round() }  // warm-up
+    var samples = [[Double]](repeating: [], count: cases.count)
+    for _ in 0..<rounds {
+      for (index, measured) in cases.enumerated() {
+        let start = clock.now
+        await measured.round()
+        let elapsed = clock.now - start
+        samples[index].append(Double(elapsed.nanoseconds) / Double(measured.operations))
+      }
+    }
+    for (index, measured) in cases.enumerated() {
+      record(measured.name, baseline: measured.baseline, twin: nil, samples: samples[index])
+    }
+  }
+
   /// Measures an asynchronous `body`, which performs `operations` operations per call.
   func measure(
     _ name: String,

@@ -329,26 +329,33 @@ func runBenchmarks() async {
   // effects.cancel.sleeping.1000 / 10000: the same, with bodies that wait in `Task.sleep(for:)`,
   // as the case did before: each sleep registers a Dispatch timer (a system call here) and each
   // cancellation removes it, on the same two cores, inside the timed part.
+  //
+  // Each pair takes turns round by round (see `Harness.measureInterleaved`).
   func measureEffectCancels(
     _ prefix: String, wait: @escaping @Sendable () async throws -> Void
   ) async {
+    var cases: [Harness.AsyncInterleavedCase] = []
     for (count, baseline) in [(1_000, nil), (10_000, "\(prefix).1000")] {
       let effects = count / (harness.isQuick ? 10 : 1)
-      await harness.measure("\(prefix).\(count)", baseline: baseline, operations: effects) {
-        let store = Store(initialState: 0) {
-          Reduce<Int, Int> { _, action in
-            if action < 0 { return .cancel(id: "wait") }
-            return .merge(
-              (0..<action).map { _ in
-                .run { _ in try await wait() }.cancellable(id: "wait")
-              })
+      cases.append(
+        Harness.AsyncInterleavedCase(
+          name: "\(prefix).\(count)", baseline: baseline, operations: effects
+        ) {
+          let store = Store(initialState: 0) {
+            Reduce<Int, Int> { _, action in
+              if action < 0 { return .cancel(id: "wait") }
+              return .merge(
+                (0..<action).map { _ in
+                  .run { _ in try await wait() }.cancellable(id: "wait")
+                })
+            }
           }
-        }
-        let task = store.send(effects)
-        store.send(-1)
-        await task.finish()
-      }
+          let task = store.send(effects)
+          store.send(-1)
+          await task.finish()
+        })
     }
+    await harness.measureInterleaved(cases)
   }
   await measureEffectCancels("effects.cancel") { try await Task.never() }
   await measureEffectCancels("effects.cancel.sleeping") {
@@ -416,10 +423,12 @@ func runBenchmarks() async {
   // observe.fields.100.reread: the whole cycle, timed: the send, then the observer reading the
   // field again. Compared with the same cycle on the `@Observable` class, it shows what the store
   // adds to Observation's own cost.
-  func measureObservedFields(
+  //
+  // The four take turns round by round (see `Harness.measureInterleaved`).
+  func observedFieldsCase(
     _ name: String, baseline: String?, timesReread: Bool,
     change: @escaping (_ field: Int) -> Void, read: @escaping (_ field: Int) -> Void
-  ) {
+  ) -> Harness.InterleavedCase {
     func observe(_ field: Int) {
       withObservationTracking {
         read(field)
@@ -427,7 +436,8 @@ func runBenchmarks() async {
       }
     }
     for field in 0..<100 { observe(field) }
-    harness.measure(name, baseline: baseline, operations: sends / 10) { timed in
+    return Harness.InterleavedCase(name: name, baseline: baseline, operations: sends / 10) {
+      timed in
       for index in 0..<(sends / 10) {
         let field = index % 100
         if timesReread {
@@ -450,34 +460,28 @@ func runBenchmarks() async {
       }
     }
   }
-  do {
-    let store = makeWideStore()
-    measureObservedFields(
+  let fieldsStore = makeWideStore()
+  let fieldsModel = ObservableWideModel()
+  let rereadModel = ObservableWideModel()
+  let rereadStore = makeWideStore()
+  harness.measureInterleaved([
+    observedFieldsCase(
       "observe.fields.100", baseline: "send.none", timesReread: false,
-      change: { store.send($0) },
-      read: { _ = store[dynamicMember: WideState.fields[$0] as KeyPath<WideState, Int>] })
-  }
-  do {
-    let model = ObservableWideModel()
-    measureObservedFields(
+      change: { fieldsStore.send($0) },
+      read: { _ = fieldsStore[dynamicMember: WideState.fields[$0] as KeyPath<WideState, Int>] }),
+    observedFieldsCase(
       "observable.fields.100", baseline: "send.none", timesReread: false,
-      change: { model[keyPath: ObservableWideModel.fields[$0]] += 1 },
-      read: { _ = model[keyPath: ObservableWideModel.fields[$0]] })
-  }
-  do {
-    let model = ObservableWideModel()
-    measureObservedFields(
+      change: { fieldsModel[keyPath: ObservableWideModel.fields[$0]] += 1 },
+      read: { _ = fieldsModel[keyPath: ObservableWideModel.fields[$0]] }),
+    observedFieldsCase(
       "observable.fields.100.reread", baseline: nil, timesReread: true,
-      change: { model[keyPath: ObservableWideModel.fields[$0]] += 1 },
-      read: { _ = model[keyPath: ObservableWideModel.fields[$0]] })
-  }
-  do {
-    let store = makeWideStore()
-    measureObservedFields(
+      change: { rereadModel[keyPath: ObservableWideModel.fields[$0]] += 1 },
+      read: { _ = rereadModel[keyPath: ObservableWideModel.fields[$0]] }),
+    observedFieldsCase(
       "observe.fields.100.reread", baseline: "observable.fields.100.reread", timesReread: true,
-      change: { store.send($0) },
-      read: { _ = store[dynamicMember: WideState.fields[$0] as KeyPath<WideState, Int>] })
-  }
+      change: { rereadStore.send($0) },
+      read: { _ = rereadStore[dynamicMember: WideState.fields[$0] as KeyPath<WideState, Int>] }),
+  ])
 
   // teststore.sendreceive.1000: a TestStore test of 1,000 send + receive pairs.
   let pairs = 1_000 / scale
