@@ -166,17 +166,36 @@ public final class Store<State, Action>: Observable {
   /// (So a `Double.nan` that was not touched is unchanged. A field whose type is not
   /// `Equatable` counts as changed by every action.)
   public subscript<Value>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
-    let value = core.state[keyPath: keyPath]
-    observe(field(keyPath) { ObservedPart.make(keyPath, offset: $0, notify: $1) }, value: value)
+    let field = field(keyPath) { ObservedPart.make(keyPath, offset: $0, notify: $1) }
+    let value = Self.value(of: field, keyPath, in: core.state)
+    observe(field, value: value)
     return value
   }
 
   /// Reads an `Equatable` field of the state, observing that field only (see above).
   public subscript<Value: Equatable>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
-    let value = core.state[keyPath: keyPath]
     // The `Equatable` overload of `make`: compared with `==`, no run-time conformance lookup.
-    observe(field(keyPath) { ObservedPart.make(keyPath, offset: $0, notify: $1) }, value: value)
+    let field = field(keyPath) { ObservedPart.make(keyPath, offset: $0, notify: $1) }
+    let value = Self.value(of: field, keyPath, in: core.state)
+    observe(field, value: value)
     return value
+  }
+
+  /// The value of `field` (read through `keyPath`) in `state`: at its byte offset when it is a
+  /// stored field the part checks by offset, otherwise through the key path. A key path applied
+  /// in this code, which is not specialized for the user's types, looked up generic type
+  /// metadata on every read (a few hundred instructions, and the runtime's metadata cache code
+  /// in the instruction cache of every view update).
+  private static func value<Value>(
+    of field: ObservedField, _ keyPath: KeyPath<State, Value>, in state: State
+  ) -> Value {
+    let offset = field.part.offset
+    guard offset >= 0 else { return state[keyPath: keyPath] }
+    return withUnsafeBytes(of: state) { bytes in
+      // (No address for a state of no bytes, whose fields are of no bytes too.)
+      guard let base = bytes.baseAddress else { return state[keyPath: keyPath] }
+      return (base + offset).assumingMemoryBound(to: Value.self).pointee
+    }
   }
 
   /// The observed fields, made once per field.
