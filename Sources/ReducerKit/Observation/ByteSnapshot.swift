@@ -1,4 +1,5 @@
-/// Byte comparisons of state in place: the unsafe part of observation, in one file.
+/// Byte comparisons of state in place, and reads of stored fields at their offsets: the unsafe
+/// part of observation, in one file.
 ///
 /// An observer keeps a snapshot of the value it read, in memory of its own, and after each action
 /// compares the bytes of that value in the state with the snapshot's. Equal bytes prove the value
@@ -64,6 +65,24 @@ package struct ByteCheck {
     if size == 8 { return field.loadUnaligned(as: UInt64.self) == head.0 }
     if size <= 16 { return ByteCheck.head(of: field, size: size) == head }
     return bytesAreEqual(field, snapshot, count: size)
+  }
+}
+
+/// The stored field that `keyPath` names in `state`, read at `offset`, its place in the state:
+/// how a store reads a field it observes, without applying the key path (in the store's code,
+/// which is not specialized for the user's types, `swift_getAtKeyPath` looked up generic type
+/// metadata on every read).
+///
+/// Invariants: `offset` is `MemoryLayout<State>.offset(of: keyPath)` (not `nil`): the key path
+/// names stored, inline storage of `State`, so the memory at that offset in a `State` value
+/// holds an initialized `Value` (and a read there is a copy of the field). A state of no bytes
+/// has no address, and its fields no bytes: those are read through the key path.
+func readStoredField<State, Value>(
+  _ keyPath: KeyPath<State, Value>, at offset: Int, in state: State
+) -> Value {
+  withUnsafeBytes(of: state) { bytes in
+    guard let base = bytes.baseAddress else { return state[keyPath: keyPath] }
+    return (base + offset).assumingMemoryBound(to: Value.self).pointee
   }
 }
 

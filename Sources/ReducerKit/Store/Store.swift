@@ -182,20 +182,18 @@ public final class Store<State, Action>: Observable {
   }
 
   /// The value of `field` (read through `keyPath`) in `state`: at its byte offset when it is a
-  /// stored field the part checks by offset, otherwise through the key path. A key path applied
-  /// in this code, which is not specialized for the user's types, looked up generic type
-  /// metadata on every read (a few hundred instructions, and the runtime's metadata cache code
-  /// in the instruction cache of every view update).
+  /// stored field the part checks by offset (``readStoredField(_:at:in:)``), otherwise through
+  /// the key path. A key path applied in this code, which is not specialized for the user's
+  /// types, looked up generic type metadata on every read (a few hundred instructions, and the
+  /// runtime's metadata cache code in the instruction cache of every view update).
   private static func value<Value>(
     of field: ObservedField, _ keyPath: KeyPath<State, Value>, in state: State
   ) -> Value {
+    // A part's offset is `MemoryLayout<State>.offset(of:)` of the key path it was made from,
+    // or -1; the field was found by that key path.
     let offset = field.part.offset
     guard offset >= 0 else { return state[keyPath: keyPath] }
-    return withUnsafeBytes(of: state) { bytes in
-      // (No address for a state of no bytes, whose fields are of no bytes too.)
-      guard let base = bytes.baseAddress else { return state[keyPath: keyPath] }
-      return (base + offset).assumingMemoryBound(to: Value.self).pointee
-    }
+    return readStoredField(keyPath, at: offset, in: state)
   }
 
   /// The observed fields, made once per field.

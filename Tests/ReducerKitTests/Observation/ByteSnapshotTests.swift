@@ -4,6 +4,46 @@ import Testing
 @testable import ReducerKit
 
 @Suite struct ByteSnapshotTests {
+  /// Stored fields of every size and alignment, references among them, and a computed one.
+  struct Fields {
+    var flag = true
+    var small: Int8 = -3
+    var wide = 1.5
+    var name = "name"
+    var list = [1, 2, 3]
+    var pair = (Int16(4), UInt64(5))
+    var maybe: Int? = 6
+    var computed: Int { Int(small) * 2 }
+  }
+
+  /// Reads the field at `keyPath` at its offset, as a store does.
+  func read<Value>(_ keyPath: KeyPath<Fields, Value>, in fields: Fields) -> Value {
+    readStoredField(keyPath, at: MemoryLayout<Fields>.offset(of: keyPath)!, in: fields)
+  }
+
+  @Test func aStoredFieldReadAtItsOffsetIsTheField() {
+    var fields = Fields()
+    for round in 0..<2 {
+      #expect(read(\.flag, in: fields) == fields.flag, "round \(round)")
+      #expect(read(\.small, in: fields) == fields.small, "round \(round)")
+      #expect(read(\.wide, in: fields) == fields.wide, "round \(round)")
+      #expect(read(\.name, in: fields) == fields.name, "round \(round)")
+      #expect(read(\.list, in: fields) == fields.list, "round \(round)")
+      #expect(read(\.pair.1, in: fields) == fields.pair.1, "round \(round)")
+      #expect(read(\.maybe, in: fields) == fields.maybe, "round \(round)")
+      fields = Fields(
+        flag: false, small: 9, wide: -2, name: "other", list: [], pair: (7, 8), maybe: nil)
+    }
+    // A computed property has no offset: a store reads it through its key path.
+    #expect(MemoryLayout<Fields>.offset(of: \Fields.computed) == nil)
+  }
+
+  @Test func aFieldOfAStateOfNoBytesIsReadThroughItsKeyPath() {
+    struct Nothing: Equatable {}
+    struct Empty { var nothing = Nothing() }
+    #expect(readStoredField(\Empty.nothing, at: 0, in: Empty()) == Nothing())
+  }
+
   @Test func bytesAreEqualComparesEveryByte() {
     for count in [1, 3, 8, 12, 17] {
       let lhs = [UInt8](repeating: 7, count: count)
