@@ -50,34 +50,6 @@ final class Harness {
     record(name, baseline: baseline, twin: twin, samples: samples)
   }
 
-  /// Measures `body`, which performs `operations` operations per call, counting only the time of
-  /// the work it passes to `timed`: for cases that prepare each batch of operations in a way
-  /// that is not part of what they measure.
-  func measure(
-    _ name: String,
-    baseline: String? = nil,
-    twin: String? = nil,
-    operations: Int,
-    timing body: (_ timed: (() -> Void) -> Void) -> Void
-  ) {
-    if let filter, !name.contains(filter) { return }
-    let clock = ContinuousClock()
-    var elapsed = Duration.zero
-    func timed(_ work: () -> Void) {
-      let start = clock.now
-      work()
-      elapsed += clock.now - start
-    }
-    body(timed)  // warm-up
-    var samples: [Double] = []
-    for _ in 0..<rounds {
-      elapsed = .zero
-      body(timed)
-      samples.append(Double(elapsed.nanoseconds) / Double(operations))
-    }
-    record(name, baseline: baseline, twin: twin, samples: samples)
-  }
-
   /// One case of ``measureInterleaved(_:)``.
   struct InterleavedCase {
     let name: String
