@@ -206,11 +206,13 @@ package final class StateObserver {
     hasLift = lift != nil
     if _isPOD(Value.self), MemoryLayout<Value>.size <= 16, MemoryLayout<Value>.alignment <= 8 {
       // A plain value needs no memory of its own, nor destroying: no allocation per read, and
-      // none freed when the observer is notified.
+      // none freed when the observer is notified. Its bytes are stored, not copied out of
+      // `withUnsafeBytes(of: value)`: that function, here unspecialized, calls its closure
+      // through a function value, and the read of a field at its offset (the read this
+      // observer follows) calls it with another closure, so that call's target changed on
+      // every read, which the processor mispredicts.
       var bytes: (UInt64, UInt64) = (0, 0)
-      withUnsafeMutableBytes(of: &bytes) { bytes in
-        withUnsafeBytes(of: value) { bytes.copyMemory(from: $0) }
-      }
+      withUnsafeMutableBytes(of: &bytes) { $0.storeBytes(of: value, as: Value.self) }
       inlineSnapshot = bytes
       snapshot = nil
     } else {
