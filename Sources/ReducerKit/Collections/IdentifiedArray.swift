@@ -46,9 +46,10 @@ import Synchronization
 ///   through ``subscript(id:)`` or ``subscript(position:)`` into one with another id: code
 ///   that works on the array directly, where the mistake is in plain sight at the call site.
 ///
-/// The elements are stored in an `Array`, alongside a dictionary from id to position. Reading,
-/// mutating or replacing an element by id is O(1); appending, and removing the last element, are
-/// O(1) amortized; inserting or removing in the middle is O(*n*), as it is for `Array`.
+/// The elements are stored in a `ContiguousArray`, alongside a dictionary from id to position.
+/// Reading, mutating or replacing an element by id is O(1); appending, and removing the last
+/// element, are O(1) amortized; inserting or removing in the middle is O(*n*), as it is for
+/// `Array`.
 ///
 /// That dictionary hashes an `Int` or `UUID` id with a fast mixer (seeded differently in every
 /// dictionary and every run) instead of `Hasher`'s SipHash, which was a quarter of the cost of an
@@ -56,9 +57,11 @@ import Synchronization
 /// untrusted input (a server's clients) and many of them are kept, give them an id type of your
 /// own, whose `hash(into:)` `Hasher` runs as for any other key.
 public struct IdentifiedArray<ID: Hashable, Element> {
-  /// The elements, in order.
+  /// The elements, in order. A `ContiguousArray`: always stored natively (never a lazily
+  /// bridged buffer on Apple platforms), so a row store can borrow an element in place through
+  /// its `span` (see `RowReader`), which an `Array` offers only from macOS 26 and iOS 26.
   @usableFromInline
-  internal var _elements: [Element]
+  internal var _elements: ContiguousArray<Element>
 
   /// The position of each element in `_elements`, by id. Always holds exactly the ids of
   /// `_elements`.
@@ -103,8 +106,8 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   /// alive (another array holds it), so its address differs, and no access reallocates the buffer
   /// after copying it (`subscript(id:)` takes an element out and puts it back within the copy's
   /// capacity), so the address read after the access is the copy's. It relies on the elements
-  /// being stored natively, which every initializer ensures (`Array(_:)` of a bridged array
-  /// makes native storage; a lazily bridged buffer's address would be a temporary's).
+  /// being stored natively, which a `ContiguousArray` always is (a lazily bridged buffer's
+  /// address would be a temporary's).
   @inlinable @inline(__always)
   internal var _elementsBuffer: UInt {
     _elements.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
@@ -202,7 +205,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
     uniqueElements elements: some Sequence<Element>,
     id: @escaping @Sendable (Element) -> ID
   ) {
-    self._elements = Array(elements)
+    self._elements = ContiguousArray(elements)
     self._positions = _IdentifiedArrayPositions(minimumCapacity: _elements.count)
     self._id = id
     for position in _elements.indices {
@@ -221,9 +224,9 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   /// let titles = todos.elements.map(\.title)
   /// ```
   ///
-  /// - Complexity: O(1).
+  /// - Complexity: O(1): the array shares the elements' storage.
   @inlinable
-  public var elements: [Element] { _elements }
+  public var elements: [Element] { Array(_elements) }
 
   /// The ids of the elements, in order.
   ///
@@ -373,7 +376,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   /// stands, or removed when another element already has that id: the ids stay unique.
   ///
   /// - Complexity: O(1), or O(*n*) when the element is removed.
-  @inlinable
+  @inlinable @inline(__always)
   package mutating func modifyElement(id: ID, _ body: (inout Element) -> Void) -> Bool {
     guard let position = _positions[id] else { return false }
     let buffer = _elementsBuffer
@@ -699,7 +702,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
       isMoved[offset] = true
     }
     var moved: [Element] = []
-    var others: [Element] = []
+    var others: ContiguousArray<Element> = []
     others.reserveCapacity(_elements.count)
     var insertion = destination
     for (position, element) in _elements.enumerated() {
@@ -942,7 +945,7 @@ extension IdentifiedArray: RandomAccessCollection, MutableCollection {
   /// Returns an iterator over the elements, in order.
   @inlinable
   public func makeIterator() -> IndexingIterator<[Element]> {
-    _elements.makeIterator()
+    Array(_elements).makeIterator()
   }
 
   /// Calls `body` with a buffer pointer to the elements, which are always contiguous.
@@ -1096,14 +1099,14 @@ extension IdentifiedArray: Sendable where ID: Sendable, Element: Sendable {}
 extension IdentifiedArray: CustomStringConvertible {
   /// The elements, written like an array: `[Todo(id: 1, …), Todo(id: 2, …)]`.
   public var description: String {
-    _elements.description
+    elements.description
   }
 }
 
 extension IdentifiedArray: CustomDebugStringConvertible {
   /// The type and the elements: `IdentifiedArray<Int, Todo>([Todo(id: 1, …)])`.
   public var debugDescription: String {
-    "IdentifiedArray<\(ID.self), \(Element.self)>(\(_elements.debugDescription))"
+    "IdentifiedArray<\(ID.self), \(Element.self)>(\(elements.debugDescription))"
   }
 }
 

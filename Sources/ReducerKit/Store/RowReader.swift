@@ -119,12 +119,34 @@ package struct RowReader<Parent, ParentAction, ID: Hashable, Element, ElementAct
       position = found
       locator.hint = RowPosition(structure: elements.pointee._structureVersion, position: found)
     }
-    return elements.pointee._elements.withUnsafeBufferPointer { buffer in
-      // Within bounds, except while `subscript(id:)` has an element out for mutation (the
-      // array is one short then): a reducer's mutating method that reads a row store.
-      guard position < buffer.count else { return nil }
-      return check(UnsafeRawPointer(buffer.baseAddress! + position))
+    // The elements are borrowed where they are stored, through their span: no copy of the
+    // array, so no retain and release of its buffer (two atomic operations, three times a send
+    // to a row store). Borrowing relies on nothing changing the collection while `check` reads
+    // the element: an observer's check only reads (an action sent meanwhile is queued, not
+    // reduced), and a row store's last state is copied before the value it replaces is
+    // destroyed (see `ScopedStoreCore.refreshLastState()`). Compilers before Swift 6.2 have
+    // no `span`: there the array is copied (retained) for the call, as before.
+    #if compiler(>=6.2)
+    return elements.pointee._elements.span.withUnsafeBufferPointer { buffer in
+      Self.check(buffer, at: position, check)
     }
+    #else
+    return elements.pointee._elements.withUnsafeBufferPointer { buffer in
+      Self.check(buffer, at: position, check)
+    }
+    #endif
+  }
+
+  /// Runs `check` on the element at `position` of `buffer`; `nil` when there is none.
+  @inlinable @inline(__always)
+  static func check(
+    _ buffer: UnsafeBufferPointer<Element>, at position: Int,
+    _ check: (_ element: UnsafeRawPointer) -> Bool
+  ) -> Bool? {
+    // Within bounds, except while `subscript(id:)` has an element out for mutation (the array
+    // is one short then): a reducer's mutating method that reads a row store.
+    guard position < buffer.count else { return nil }
+    return check(UnsafeRawPointer(buffer.baseAddress! + position))
   }
 
   /// Calls `body` with the collection in the parent's state at `parentState`: where it is stored

@@ -120,10 +120,41 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>: S
 
   /// Copies the current state, when it is present, into the last state: found in place (no
   /// copy of the parent's state), and kept for when it is gone.
+  ///
+  /// A row store's state is borrowed where it is stored in the collection (see ``RowReader``),
+  /// so nothing may change the collection while it is read. Replacing the last state destroys
+  /// the value it held, and destroying a value that holds references may run a `deinit` (an
+  /// isolated one runs at once on the main actor) that sends an action, which would change the
+  /// collection: such a state is copied while borrowed and the old one destroyed after. A plain
+  /// value (`_isPOD`) runs no `deinit`, and is copied over the old one in place.
   private func refreshLastState() {
     let lastState = lastState
+    guard _isPOD(State.self) else { return refreshLastState(holdingReferences: lastState) }
     _ = withCurrentState { state in
       lastState.pointee = state.assumingMemoryBound(to: State.self).pointee
+    }
+  }
+
+  /// ``refreshLastState()`` for a state that holds references: copied into memory on the stack
+  /// while borrowed, then moved over the last state once the borrow has ended.
+  @inline(never)
+  private func refreshLastState(holdingReferences lastState: UnsafeMutablePointer<State>) {
+    Self.withScratchState { current in
+      let isPresent = withCurrentState { state in
+        current.initialize(to: state.assumingMemoryBound(to: State.self).pointee)
+      }
+      if isPresent { lastState.pointee = current.move() }
+    }
+  }
+
+  /// Calls `body` with uninitialized memory for a `State` on the stack, which `body` leaves
+  /// uninitialized. Not isolated: a closure isolated to the main actor and handed to the
+  /// standard library checks at run time that it runs there (a call into the runtime).
+  private nonisolated static func withScratchState(
+    _ body: (_ state: UnsafeMutablePointer<State>) -> Void
+  ) {
+    withUnsafeTemporaryAllocation(of: State.self, capacity: 1) { scratch in
+      body(scratch.baseAddress.unsafelyUnwrapped)
     }
   }
 

@@ -258,4 +258,91 @@ import Testing
     #expect(store.withState { $0.sheet!.rows.map(\.counter.count) } == [2, 1])
     #expect(rows.map(\.counter.count) == [2, 1])
   }
+
+  // MARK: A row's last state, replaced while its row is borrowed
+
+  /// A row whose state holds a reference that runs code when it is released. Generic, so that
+  /// its layout is not fixed where it is compiled: its value witnesses then replace it field by
+  /// field (as for a row state with a field of a type from a library built for evolution, such
+  /// as Foundation's `UUID` on Apple platforms), and a replaced field's `deinit` runs before
+  /// the next field is copied.
+  struct TokenRow<Extra>: Identifiable {
+    let id: Int
+    var token: ScopedStoreCoreTests.Token
+    var title: String
+    var extra: Extra
+  }
+
+  struct TokenRows: Reducer {
+    typealias Row = TokenRow<Int>
+    struct State { var rows: IdentifiedArrayOf<Row> }
+    enum Action {
+      case rows(IdentifiedAction<Int, RowAction>)
+      /// Sent by a released token's `deinit`.
+      case tokenReleased(replacement: Token)
+      case remove(id: Int)
+    }
+    enum RowAction { case replaceToken(Token) }
+    var body: some ReducerOf<Self> {
+      Reduce { state, action in
+        switch action {
+        case .tokenReleased(let replacement):
+          state.rows[id: 1]?.token = replacement
+          state.rows[id: 1]?.title = "changed by a deinit"
+        case .remove(let id):
+          state.rows.remove(id: id)
+        case .rows:
+          break
+        }
+        return .none
+      }
+      .forEach(\.rows, action: Action.rows) {
+        Reduce<Row, RowAction> { row, action in
+          guard case .replaceToken(let token) = action else { return .none }
+          row.token = token
+          return .none
+        }
+      }
+    }
+  }
+
+  /// Calls `onRelease` on the main actor when it is released there.
+  final class Token: @unchecked Sendable {
+    let name: String
+    var onRelease: (@MainActor () -> Void)?
+    init(_ name: String) { self.name = name }
+    deinit {
+      guard let onRelease else { return }
+      MainActor.assumeIsolated { onRelease() }
+    }
+  }
+
+  @Test func aRowsLastStateIsNeverTornByADeinitThatSendsAnAction() throws {
+    // The row store copies its row into its last state after each send, with the row borrowed
+    // where it is stored. Replacing the last state releases the token it held; that token's
+    // `deinit` sends an action that changes the row, in place. The last state must be the row
+    // as it was (the new token and the old title), never half of each (the new token with the
+    // title the `deinit` set). Copied over the old last state in place, the row is half of
+    // each in an optimized build (`swift test -c release`), which replaces field by field; a
+    // debug build copies the whole row before it destroys the old one.
+    var first: Token? = Token("first")
+    let second = Token("second")
+    let store = Store(
+      initialState: TokenRows.State(
+        rows: [TokenRows.Row(id: 1, token: first!, title: "title", extra: 0)])
+    ) { TokenRows() }
+    let row = store.scope(state: \.rows, action: TokenRows.Action.rows)[0]
+    #expect(row.withState(\.token) === first)  // The last state now holds the first token.
+    first?.onRelease = { _ = store.send(.tokenReleased(replacement: Token("third"))) }
+    first = nil
+    // The row's reducer replaces the first token; refreshing the last state releases it.
+    row.send(.replaceToken(second))
+    #expect(store.withState { $0.rows[id: 1]?.title } == "changed by a deinit")
+    #expect(store.withState { $0.rows[id: 1]?.token.name } == "third")
+    store.send(.remove(id: 1))
+    // Gone: the row store reads its last state.
+    let last = row.withState { $0 }
+    #expect(last.token === second)
+    #expect(last.title == "title")
+  }
 }
