@@ -62,13 +62,14 @@ struct RowObservers {
 
   /// Moves the observers whose part changed in `state` to `changed`, in order.
   mutating func takeChanged(in state: UnsafeRawPointer, into changed: inout [StateObserver]) {
-    guard let first else { return }
+    guard first != nil else { return }
     guard others.isEmpty else { return takeChangedAmongSeveral(in: state, into: &changed) }
     // The common case, kept short: it runs on every send to an observed row, and every
-    // instruction of it competes for the instruction cache with the read that follows.
-    if first.check(state) {
-      changed.append(first)
-      self.first = nil
+    // instruction of it competes for the instruction cache with the read that follows. The
+    // observer is checked where it is stored and moved out (`take()`), not copied: no retain
+    // and release of it.
+    if first.unsafelyUnwrapped.check(state) {
+      changed.append(first.take().unsafelyUnwrapped)
     }
   }
 
