@@ -107,7 +107,12 @@ package final class StoreRuntime<State, Action>: StoreCore, EffectHost {
 
   // MARK: - Sending and the reduce loop
 
-  package func send(_ action: Action, group: EffectGroup?) -> StoreTask {
+  /// Sends an action; `group` is the group of the effect that sent it, if any.
+  ///
+  /// `group` is taken (`consuming`): a view's send passes `nil`, and a borrowed `nil` was copied
+  /// into the variable below, a retain and a release that are two runtime calls (of a root
+  /// send's 126 instructions, 19).
+  package func send(_ action: Action, group: consuming EffectGroup?) -> StoreTask {
     if isDraining {
       // Re-entrant: reduce it after the actions already queued, in order.
       let group = group ?? EffectGroup()

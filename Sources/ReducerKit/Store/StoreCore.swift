@@ -79,4 +79,4 @@ package protocol StoreCore<State, Action>: AnyObject {
 /// A scoped store's way to its root, composed once (``StoreCore/forwarder``): embeds an action in
 /// its parent's and sends it on, with the group of the effect that sent it.
 @usableFromInline
-package typealias ActionForwarder<Action> = @MainActor (Action, EffectGroup?) -> StoreTask
+package typealias ActionForwarder<Action> = @MainActor (Action, consuming EffectGroup?) -> StoreTask
