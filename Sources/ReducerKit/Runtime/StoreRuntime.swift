@@ -196,6 +196,10 @@ package final class StoreRuntime<State, Action>: StoreCore, EffectHost {
       var context = EffectContext(group: group)
       effects.start(effect, action: action, context: &context, host: self)
       group = context.group
+    } else {
+      // Ended where it is known to be `.none` (no box): the optimizer drops its release,
+      // which after the branches was a runtime call on every send that returned `.none`.
+      _ = consume effect
     }
     // The state in place, as the observer checks read it: no copy, and no exclusive access that
     // the lenses' user code (key paths, ids) could conflict with by reading this store.
