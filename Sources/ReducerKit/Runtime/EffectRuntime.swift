@@ -15,7 +15,7 @@ package protocol EffectHost: AnyObject, Sendable {
   func enqueue(_ action: Action, group: EffectGroup?)
 
   /// Sends an action from an effect's task (or a concatenation's part).
-  func send(_ action: Action, group: EffectGroup?) -> StoreTask
+  func send(_ action: Action, group: consuming EffectGroup?) -> StoreTask
 
   /// Reduces the queued actions, unless a reduce loop is already running.
   func drainIfIdle()

@@ -248,7 +248,7 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>: S
       group: group, key: key, readVersions: liftedVersions, observer: observer)
   }
 
-  package func send(_ action: Action, group: EffectGroup?) -> StoreTask {
+  package func send(_ action: Action, group: consuming EffectGroup?) -> StoreTask {
     // The common case (state that cannot go away) stays free of `State?` values: in
     // unspecialized code each one costs a runtime metadata lookup.
     if let forward { return forward(action, group) }
@@ -266,7 +266,7 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>: S
   /// comes: sent from inside a reducer, it is queued, and the action being reduced may remove
   /// (or bring back) the state first.
   @inline(never)
-  private func sendIfPresent(_ action: Action, group: EffectGroup?) -> StoreTask {
+  private func sendIfPresent(_ action: Action, group: consuming EffectGroup?) -> StoreTask {
     let task: StoreTask
     // A parent that is the root is called on its runtime directly (optional chaining borrows
     // it), not through its core's existential, which retained it for each call.
@@ -278,8 +278,10 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>: S
         return StoreTask(group: nil, registry: nil)
       }
       let parentAction = fromAction(action)
-      if let rootTask = parent.runtime?.send(parentAction, group: group) {
-        task = rootTask
+      // Checked first, not chained (`parent.runtime?.send`): the group is taken by the call,
+      // and the compiler counts a chained call as taking it on the other branch too.
+      if parent.runtime != nil {
+        task = parent.runtime.unsafelyUnwrapped.send(parentAction, group: group)
       } else {
         // Handed up with a check that captures nothing (no allocation): a parent whose state
         // can go away then only forwards, as for a queued action, rather than running its own

@@ -27,8 +27,9 @@ package protocol StoreCore<State, Action>: AnyObject {
   /// Whether the root is reducing an action now: an action sent meanwhile is queued.
   var isReducing: Bool { get }
 
-  /// Sends an action; `group` is the group of the effect that sent it, if any.
-  func send(_ action: Action, group: EffectGroup?) -> StoreTask
+  /// Sends an action; `group` is the group of the effect that sent it, if any. Taken
+  /// (`consuming`): a view's send passes a `nil` literal, which then costs no runtime call.
+  func send(_ action: Action, group: consuming EffectGroup?) -> StoreTask
 
   /// For a scoped core whose state cannot go away: its ``send(_:group:)``, as one function that
   /// embeds the action and hands it on up to the first ancestor that is the root or can lose its
