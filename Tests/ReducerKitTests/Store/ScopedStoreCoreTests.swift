@@ -306,7 +306,8 @@ import Testing
     }
   }
 
-  /// Calls `onRelease` on the main actor when it is released there.
+  /// Calls `onRelease` on the main actor when it is released there. Unchecked `Sendable`: made,
+  /// used and released on the main actor only.
   final class Token: @unchecked Sendable {
     let name: String
     var onRelease: (@MainActor () -> Void)?
