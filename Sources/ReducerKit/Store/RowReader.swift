@@ -128,19 +128,19 @@ package struct RowReader<Parent, ParentAction, ID: Hashable, Element, ElementAct
     // no `span`: there the array is copied (retained) for the call, as before.
     #if compiler(>=6.2)
     return elements.pointee._elements.span.withUnsafeBufferPointer { buffer in
-      Self.check(buffer, at: position, check)
+      Self.checkElement(at: position, in: buffer, check)
     }
     #else
     return elements.pointee._elements.withUnsafeBufferPointer { buffer in
-      Self.check(buffer, at: position, check)
+      Self.checkElement(at: position, in: buffer, check)
     }
     #endif
   }
 
   /// Runs `check` on the element at `position` of `buffer`; `nil` when there is none.
   @inlinable @inline(__always)
-  static func check(
-    _ buffer: UnsafeBufferPointer<Element>, at position: Int,
+  static func checkElement(
+    at position: Int, in buffer: UnsafeBufferPointer<Element>,
     _ check: (_ element: UnsafeRawPointer) -> Bool
   ) -> Bool? {
     // Within bounds, except while `subscript(id:)` has an element out for mutation (the array
