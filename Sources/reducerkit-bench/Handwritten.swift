@@ -259,6 +259,43 @@ func sendHandwrittenDepth10(_ state: inout HandwrittenLevel10, _ action: Handwri
   reduceHandwrittenLevel10(into: &state, action: action)
 }
 
+/// One level of the way up of `handwritten.embedded.depth10`: embeds an action with `embed` and
+/// hands it to `parent`, both function values. This is what code given `Action.child` as a
+/// function (a library's `scope(state:action:)`, without macros) has to do for a store scoped
+/// one level down. Not inlined: a store tree is built at run time, one scope at a time (in
+/// different views), so the optimizer never sees the ten case functions together.
+@inline(never)
+func handwrittenEmbedding<Child, Parent>(
+  _ embed: @escaping (Child) -> Parent, then parent: @escaping (Parent) -> Void
+) -> (Child) -> Void {
+  { parent(embed($0)) }
+}
+
+/// The state of `handwritten.embedded.depth10`, in an object, as a store keeps it: its way up
+/// ends in `sendHandwrittenDepth10` on this state. (Unchecked for exclusivity: the case sends
+/// one action at a time, and the check is a runtime call a store does not make either.)
+final class HandwrittenRoot10 {
+  @exclusivity(unchecked) var state = HandwrittenLevel10()
+}
+
+/// The way up of `handwritten.embedded.depth10`: ten levels of ``handwrittenEmbedding(_:then:)``
+/// from the leaf counter's actions to `root`. Built here, not in the bench's main-actor code:
+/// a closure made there (the case functions too) is isolated to the main actor, and calling it
+/// through a plain function type checks the isolation at run time, on every call.
+func handwrittenWayUp(to root: HandwrittenRoot10) -> (HandwrittenCounterAction) -> Void {
+  let toRoot: (HandwrittenLevel10Action) -> Void = { sendHandwrittenDepth10(&root.state, $0) }
+  let up9 = handwrittenEmbedding(HandwrittenLevel10Action.child, then: toRoot)
+  let up8 = handwrittenEmbedding(HandwrittenLevel9Action.child, then: up9)
+  let up7 = handwrittenEmbedding(HandwrittenLevel8Action.child, then: up8)
+  let up6 = handwrittenEmbedding(HandwrittenLevel7Action.child, then: up7)
+  let up5 = handwrittenEmbedding(HandwrittenLevel6Action.child, then: up6)
+  let up4 = handwrittenEmbedding(HandwrittenLevel5Action.child, then: up5)
+  let up3 = handwrittenEmbedding(HandwrittenLevel4Action.child, then: up4)
+  let up2 = handwrittenEmbedding(HandwrittenLevel3Action.child, then: up3)
+  let up1 = handwrittenEmbedding(HandwrittenLevel2Action.child, then: up2)
+  return handwrittenEmbedding(HandwrittenLevel1Action.child, then: up1)
+}
+
 /// A list of counters as a person writes it by hand: an array of rows and a dictionary from a
 /// row's id to its index.
 struct HandwrittenList {

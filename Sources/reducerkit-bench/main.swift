@@ -104,6 +104,20 @@ func runBenchmarks() async {
       state.child.child.child.child.child.child.child.child.child.child.count == scopedSends)
     sink(state)
   }
+  // handwritten.embedded.depth10: the same hand-written feature, with the leaf action embedded on
+  // its way up by ten function values composed at run time (the twin of send.childstore.depth10:
+  // what any code handed `Action.child` as a function does, with no ReducerKit).
+  do {
+    let root = HandwrittenRoot10()
+    let up0 = handwrittenWayUp(to: root)
+    harness.measure(
+      "handwritten.embedded.depth10", baseline: "handwritten.scope.depth10",
+      operations: scopedSends
+    ) {
+      for _ in 0..<scopedSends { up0(.increment) }
+      sink(root.state)
+    }
+  }
   let depth10Store = Store(initialState: BenchLevel10.State()) { BenchLevel10() }
   harness.measure(
     "send.scope.depth10", baseline: "send.scope.depth1", twin: "handwritten.scope.depth10",
@@ -163,7 +177,8 @@ func runBenchmarks() async {
       .scope(state: \.child, action: BenchLevel2.Action.child)
       .scope(state: \.child, action: BenchLevel1.Action.child)
     harness.measure(
-      "send.childstore.depth10", baseline: "send.scope.depth10", twin: "handwritten.scope.depth10",
+      "send.childstore.depth10", baseline: "send.scope.depth10",
+      twin: "handwritten.embedded.depth10",
       operations: scopedSends
     ) {
       for _ in 0..<scopedSends { leafStore.send(.increment) }
