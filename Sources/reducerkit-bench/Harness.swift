@@ -94,27 +94,49 @@ final class Harness {
     }
   }
 
-  /// One case of the asynchronous `measureInterleaved(_:)`: a round timed as a whole.
+  /// One case of the asynchronous `measureInterleaved(_:)`.
   struct AsyncInterleavedCase {
     let name: String
     var baseline: String? = nil
     /// How many operations a round performs.
     let operations: Int
-    let round: () async -> Void
+    /// Runs one round and returns how long its timed part took.
+    let timedRound: () async -> Duration
+
+    /// A case whose round is timed as a whole.
+    init(
+      name: String, baseline: String? = nil, operations: Int, round: @escaping () async -> Void
+    ) {
+      self.init(name: name, baseline: baseline, operations: operations) {
+        let clock = ContinuousClock()
+        let start = clock.now
+        await round()
+        return clock.now - start
+      }
+    }
+
+    /// A case whose round times itself (its setup or teardown is not part of what it measures)
+    /// and returns how long the timed part took.
+    init(
+      name: String, baseline: String? = nil, operations: Int,
+      timedRound: @escaping () async -> Duration
+    ) {
+      self.name = name
+      self.baseline = baseline
+      self.operations = operations
+      self.timedRound = timedRound
+    }
   }
 
   /// ``measureInterleaved(_:)`` for asynchronous cases.
   func measureInterleaved(_ cases: [AsyncInterleavedCase]) async {
     let cases = cases.filter { filter == nil || $0.name.contains(filter!) }
     guard !cases.isEmpty else { return }
-    let clock = ContinuousClock()
-    for measured in cases { await measured.round() }  // warm-up
+    for measured in cases { _ = await measured.timedRound() }  // warm-up
     var samples = [[Double]](repeating: [], count: cases.count)
     for _ in 0..<rounds {
       for (index, measured) in cases.enumerated() {
-        let start = clock.now
-        await measured.round()
-        let elapsed = clock.now - start
+        let elapsed = await measured.timedRound()
         samples[index].append(Double(elapsed.nanoseconds) / Double(measured.operations))
       }
     }

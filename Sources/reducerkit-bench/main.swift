@@ -358,21 +358,21 @@ func runBenchmarks() async {
       let effects = count / (harness.isQuick ? 10 : 1)
       cases.append(
         Harness.AsyncInterleavedCase(
-          name: "\(prefix).\(count)", baseline: baseline, operations: effects
-        ) {
-          let store = Store(initialState: 0) {
-            Reduce<Int, Int> { _, action in
-              if action < 0 { return .cancel(id: "wait") }
-              return .merge(
-                (0..<action).map { _ in
-                  .run { _ in try await wait() }.cancellable(id: "wait")
-                })
+          name: "\(prefix).\(count)", baseline: baseline, operations: effects,
+          round: {
+            let store = Store(initialState: 0) {
+              Reduce<Int, Int> { _, action in
+                if action < 0 { return .cancel(id: "wait") }
+                return .merge(
+                  (0..<action).map { _ in
+                    .run { _ in try await wait() }.cancellable(id: "wait")
+                  })
+              }
             }
-          }
-          let task = store.send(effects)
-          store.send(-1)
-          await task.finish()
-        })
+            let task = store.send(effects)
+            store.send(-1)
+            await task.finish()
+          }))
     }
     if inTurns {
       await harness.measureInterleaved(cases)
@@ -387,55 +387,64 @@ func runBenchmarks() async {
 
   // task.start.10000: 10,000 bare tasks started, then all awaited. The closure is not isolated to
   // the main actor, like an effect's, so the tasks run on the same (global) executor as effects.
-  await harness.measure("task.start.10000", operations: starts) {
-    let operation: @Sendable () async -> Void = {}
-    var tasks: [Task<Void, Never>] = []
-    tasks.reserveCapacity(starts)
-    for _ in 0..<starts { tasks.append(Task(operation: operation)) }
-    for task in tasks { await task.value }
-  }
+  let taskStarts = Harness.AsyncInterleavedCase(
+    name: "task.start.10000", operations: starts,
+    round: {
+      let operation: @Sendable () async -> Void = {}
+      var tasks: [Task<Void, Never>] = []
+      tasks.reserveCapacity(starts)
+      for _ in 0..<starts { tasks.append(Task(operation: operation)) }
+      for task in tasks { await task.value }
+    })
 
   // effects.start.10000: one action whose merge returns 10,000 `.run` effects, each cancellable
   // with an id of its own, timed until every one of them is running (its body has started and
   // counted itself; each then waits until cancelled, with `Task.never()`, which suspends without
   // a timer). Cancelling them and waiting for their end is not timed, so every round starts with
-  // no effects running.
+  // no effects running. It takes turns with task.start.10000, round by round (see
+  // `Harness.measureInterleaved`): one after the other, the two landed in different stretches of
+  // this host's speed, and the ratio read 1.40x-2.58x in five runs of one build.
   //
   // effects.start.sleeping.10000: the same, with bodies that wait in `Task.sleep(for:)`, as the
   // case did before: each sleep also registers a Dispatch timer (a system call here), on the
-  // same two cores, inside the timed part.
-  func measureEffectStarts(_ name: String, wait: @escaping @Sendable () async throws -> Void) async
-  {
+  // same two cores, inside the timed part. Measured after the pair, on its own.
+  func effectStarts(
+    _ name: String, wait: @escaping @Sendable () async throws -> Void
+  ) -> Harness.AsyncInterleavedCase {
     let counter = StartCounter()
-    await harness.measureSelfTimed(name, baseline: "task.start.10000", operations: starts) {
-      counter.reset()
-      let store = Store(initialState: 0) {
-        Reduce<Int, Int> { _, count in
-          .merge(
-            (0..<count).map { id in
-              .run { _ in
-                counter.increment()
-                try await wait()
-              }
-              .cancellable(id: id)
-            })
+    return Harness.AsyncInterleavedCase(
+      name: name, baseline: "task.start.10000", operations: starts,
+      timedRound: {
+        counter.reset()
+        let store = Store(initialState: 0) {
+          Reduce<Int, Int> { _, count in
+            .merge(
+              (0..<count).map { id in
+                .run { _ in
+                  counter.increment()
+                  try await wait()
+                }
+                .cancellable(id: id)
+              })
+          }
         }
-      }
-      let clock = ContinuousClock()
-      let start = clock.now
-      let task = store.send(starts)
-      await counter.wait(until: starts)
-      let elapsed = clock.now - start
-      task.cancel()
-      await task.finish()
-      return elapsed
-    }
+        let clock = ContinuousClock()
+        let start = clock.now
+        let task = store.send(starts)
+        await counter.wait(until: starts)
+        let elapsed = clock.now - start
+        task.cancel()
+        await task.finish()
+        return elapsed
+      })
   }
-  await measureEffectStarts("effects.start.10000") { try await Task.never() }
+  await harness.measureInterleaved([
+    taskStarts, effectStarts("effects.start.10000") { try await Task.never() },
+  ])
 
-  await measureEffectStarts("effects.start.sleeping.10000") {
-    try await Task.sleep(for: .seconds(3_600))
-  }
+  await harness.measureInterleaved([
+    effectStarts("effects.start.sleeping.10000") { try await Task.sleep(for: .seconds(3_600)) }
+  ])
 
   // observe.fields.100: a send that changes 1 of 100 observed fields, and so notifies that
   // field's observer. Every field is observed at every send: after each send the notified
