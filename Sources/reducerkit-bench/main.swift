@@ -401,9 +401,10 @@ func runBenchmarks() async {
   // with an id of its own, timed until every one of them is running (its body has started and
   // counted itself; each then waits until cancelled, with `Task.never()`, which suspends without
   // a timer). Cancelling them and waiting for their end is not timed, so every round starts with
-  // no effects running. It takes turns with task.start.10000, round by round (see
-  // `Harness.measureInterleaved`): one after the other, the two landed in different stretches of
-  // this host's speed, and the ratio read 1.40x-2.58x in five runs of one build.
+  // no effects running. It takes turns with task.start.10000, round by round, in balanced order
+  // (see the asynchronous `Harness.measureInterleaved`): one after the other, the two landed in
+  // different stretches of this host's speed and after different heaps, and the ratio read
+  // 1.40x-2.58x in five full runs of one build.
   //
   // effects.start.sleeping.10000: the same, with bodies that wait in `Task.sleep(for:)`, as the
   // case did before: each sleep also registers a Dispatch timer (a system call here), on the
