@@ -29,27 +29,6 @@ final class Harness {
 
   var rounds: Int { isQuick ? 3 : 9 }
 
-  /// Measures `body`, which performs `operations` operations per call.
-  func measure(
-    _ name: String,
-    baseline: String? = nil,
-    twin: String? = nil,
-    operations: Int,
-    _ body: () -> Void
-  ) {
-    if let filter, !name.contains(filter) { return }
-    body()  // warm-up
-    var samples: [Double] = []
-    let clock = ContinuousClock()
-    for _ in 0..<rounds {
-      let start = clock.now
-      body()
-      let elapsed = clock.now - start
-      samples.append(Double(elapsed.nanoseconds) / Double(operations))
-    }
-    record(name, baseline: baseline, twin: twin, samples: samples)
-  }
-
   /// One case of ``measureInterleaved(_:)``.
   struct InterleavedCase {
     let name: String
@@ -60,6 +39,16 @@ final class Harness {
     /// Runs one round, passing the work to time to `timed` (the whole round, or each operation
     /// without what prepares it).
     let round: (_ timed: (() -> Void) -> Void) -> Void
+
+    /// A case of ``measureInterleaved(_:)`` whose round, `body`, is timed as a whole.
+    static func whole(
+      _ name: String, baseline: String? = nil, twin: String? = nil, operations: Int,
+      _ body: @escaping () -> Void
+    ) -> InterleavedCase {
+      InterleavedCase(name: name, baseline: baseline, twin: twin, operations: operations) { timed in
+        timed(body)
+      }
+    }
   }
 
   /// Measures `cases` round by round in turn: a round of each, then the next round of each.

@@ -21,111 +21,128 @@ func runBenchmarks() async {
   harness.printHeader()
   let sends = 1_000_000 / scale
 
+  // The send cases below, from raw.reduce to send.foreach.100000, take turns round by round
+  // (see `Harness.measureInterleaved`): six of the target ratios compare two of them, and
+  // one after the other they landed in different stretches of this host's speed (in one of five
+  // full runs, send.scope.depth10 read 35.7 ns where the other four read 25.9-26.0, and the
+  // depth ratio 2.97x; in runs where send.foreach.10 alone took turns with its twins, it read
+  // 23 ns in some processes and 36-40 in others, its twin slower by as much).
+  var sendCases: [Harness.InterleavedCase] = []
   // raw.reduce: the counter reducer called by hand, one real call per action (`reduceByHand`),
   // as the hand-written twins are: inlined, the optimizer folds the whole loop into a constant,
   // since `Effect.none` is inlinable.
-  harness.measure("raw.reduce", operations: sends) {
-    var state = BenchCounter.State()
-    for index in 0..<sends {
-      reduceByHand(&state, index & 1 == 0 ? .increment : .decrement)
-    }
-    precondition(state.count == 0)
-    sink(state)
-  }
+  sendCases.append(
+    .whole("raw.reduce", operations: sends) {
+      var state = BenchCounter.State()
+      for index in 0..<sends {
+        reduceByHand(&state, index & 1 == 0 ? .increment : .decrement)
+      }
+      precondition(state.count == 0)
+      sink(state)
+    })
 
   // minimal.dispatch: what a user would write instead of a library.
-  harness.measure("minimal.dispatch", baseline: "raw.reduce", operations: sends) {
-    let store = MinimalStore<BenchCounter.State, BenchCounter.Action>(
-      state: BenchCounter.State(),
-      reducer: { state, action in _ = BenchCounter().reduce(into: &state, action: action) },
-      middleware: [{ blackHole($0) }])
-    for index in 0..<sends { store.dispatch(index & 1 == 0 ? .increment : .decrement) }
-    blackHole(store.state)
-  }
+  sendCases.append(
+    .whole("minimal.dispatch", baseline: "raw.reduce", operations: sends) {
+      let store = MinimalStore<BenchCounter.State, BenchCounter.Action>(
+        state: BenchCounter.State(),
+        reducer: { state, action in _ = BenchCounter().reduce(into: &state, action: action) },
+        middleware: [{ blackHole($0) }])
+      for index in 0..<sends { store.dispatch(index & 1 == 0 ? .increment : .decrement) }
+      blackHole(store.state)
+    })
 
   // send.none: Store.send of an action whose reducer returns .none.
   do {
     let store = Store(initialState: BenchCounter.State()) { BenchCounter() }
-    harness.measure("send.none", baseline: "minimal.dispatch", operations: sends) {
-      for index in 0..<sends { store.send(index & 1 == 0 ? .increment : .decrement) }
-      blackHole(store.withState(\.count))
-    }
+    sendCases.append(
+      .whole("send.none", baseline: "minimal.dispatch", operations: sends) {
+        for index in 0..<sends { store.send(index & 1 == 0 ? .increment : .decrement) }
+        blackHole(store.withState(\.count))
+      })
   }
 
   // send.scope.depth1 / depth5 / depth10: a leaf action through nested Scopes, sent to the root.
-  // Each is measured right after its hand-written twin, handwritten.scope.depth1 / 5 / 10: the
+  // Each has its hand-written twin, handwritten.scope.depth1 / 5 / 10, measured in the same turns: the
   // same nesting of plain structs and enums, one switch-based function a level (Handwritten.swift).
   // The twin checks its result and hands it to `sink`, so the optimizer must do every mutation.
   // The levels are concrete features (ConcreteLevels.swift), as an app's are.
   let scopedSends = 200_000 / scale
-  harness.measure("handwritten.scope.depth1", operations: scopedSends) {
-    var state = HandwrittenLevel1()
-    for _ in 0..<scopedSends { sendHandwrittenDepth1(&state, .child(.increment)) }
-    precondition(state.child.count == scopedSends)
-    sink(state)
-  }
+  sendCases.append(
+    .whole("handwritten.scope.depth1", operations: scopedSends) {
+      var state = HandwrittenLevel1()
+      for _ in 0..<scopedSends { sendHandwrittenDepth1(&state, .child(.increment)) }
+      precondition(state.child.count == scopedSends)
+      sink(state)
+    })
   do {
     let store = Store(initialState: BenchLevel1.State()) { BenchLevel1() }
-    harness.measure(
-      "send.scope.depth1", baseline: "send.none", twin: "handwritten.scope.depth1",
-      operations: scopedSends
-    ) {
-      for _ in 0..<scopedSends { store.send(.child(.increment)) }
-      blackHole(store.withState(\.child.count))
-    }
+    sendCases.append(
+      .whole(
+        "send.scope.depth1", baseline: "send.none", twin: "handwritten.scope.depth1",
+        operations: scopedSends
+      ) {
+        for _ in 0..<scopedSends { store.send(.child(.increment)) }
+        blackHole(store.withState(\.child.count))
+      })
   }
-  harness.measure("handwritten.scope.depth5", operations: scopedSends) {
-    var state = HandwrittenLevel5()
-    for _ in 0..<scopedSends {
-      sendHandwrittenDepth5(&state, .child(.child(.child(.child(.child(.increment))))))
-    }
-    precondition(state.child.child.child.child.child.count == scopedSends)
-    sink(state)
-  }
+  sendCases.append(
+    .whole("handwritten.scope.depth5", operations: scopedSends) {
+      var state = HandwrittenLevel5()
+      for _ in 0..<scopedSends {
+        sendHandwrittenDepth5(&state, .child(.child(.child(.child(.child(.increment))))))
+      }
+      precondition(state.child.child.child.child.child.count == scopedSends)
+      sink(state)
+    })
   do {
     let store = Store(initialState: BenchLevel5.State()) { BenchLevel5() }
     let leaf: BenchLevel5.Action = .child(.child(.child(.child(.child(.increment)))))
-    harness.measure(
-      "send.scope.depth5", baseline: "send.scope.depth1", twin: "handwritten.scope.depth5",
-      operations: scopedSends
-    ) {
-      for _ in 0..<scopedSends { store.send(leaf) }
-      blackHole(store.withState(\.child.other))
-    }
+    sendCases.append(
+      .whole(
+        "send.scope.depth5", baseline: "send.scope.depth1", twin: "handwritten.scope.depth5",
+        operations: scopedSends
+      ) {
+        for _ in 0..<scopedSends { store.send(leaf) }
+        blackHole(store.withState(\.child.other))
+      })
   }
   let leaf: BenchLevel10.Action = .child(
     .child(.child(.child(.child(.child(.child(.child(.child(.child(.increment))))))))))
   let handwrittenLeaf: HandwrittenLevel10Action = .child(
     .child(.child(.child(.child(.child(.child(.child(.child(.child(.increment))))))))))
-  harness.measure("handwritten.scope.depth10", operations: scopedSends) {
-    var state = HandwrittenLevel10()
-    for _ in 0..<scopedSends { sendHandwrittenDepth10(&state, handwrittenLeaf) }
-    precondition(
-      state.child.child.child.child.child.child.child.child.child.child.count == scopedSends)
-    sink(state)
-  }
+  sendCases.append(
+    .whole("handwritten.scope.depth10", operations: scopedSends) {
+      var state = HandwrittenLevel10()
+      for _ in 0..<scopedSends { sendHandwrittenDepth10(&state, handwrittenLeaf) }
+      precondition(
+        state.child.child.child.child.child.child.child.child.child.child.count == scopedSends)
+      sink(state)
+    })
   // handwritten.embedded.depth10: the same hand-written feature, with the leaf action embedded on
   // its way up by ten function values composed at run time (the twin of send.childstore.depth10:
   // what any code handed `Action.child` as a function does, with no ReducerKit).
   do {
     let root = HandwrittenRoot10()
     let up0 = handwrittenWayUp(to: root)
-    harness.measure(
-      "handwritten.embedded.depth10", baseline: "handwritten.scope.depth10",
-      operations: scopedSends
-    ) {
-      for _ in 0..<scopedSends { up0(.increment) }
-      sink(root.state)
-    }
+    sendCases.append(
+      .whole(
+        "handwritten.embedded.depth10", baseline: "handwritten.scope.depth10",
+        operations: scopedSends
+      ) {
+        for _ in 0..<scopedSends { up0(.increment) }
+        sink(root.state)
+      })
   }
   let depth10Store = Store(initialState: BenchLevel10.State()) { BenchLevel10() }
-  harness.measure(
-    "send.scope.depth10", baseline: "send.scope.depth1", twin: "handwritten.scope.depth10",
-    operations: scopedSends
-  ) {
-    for _ in 0..<scopedSends { depth10Store.send(leaf) }
-    blackHole(depth10Store.withState(\.child.other))
-  }
+  sendCases.append(
+    .whole(
+      "send.scope.depth10", baseline: "send.scope.depth1", twin: "handwritten.scope.depth10",
+      operations: scopedSends
+    ) {
+      for _ in 0..<scopedSends { depth10Store.send(leaf) }
+      blackHole(depth10Store.withState(\.child.other))
+    })
 
   // send.scope.generic.depth10: the same ten levels built from the generic `Nest`, whose
   // composition code runs unspecialized (a generic feature's `body` is compiled once for all its
@@ -153,13 +170,14 @@ func runBenchmarks() async {
     let genericLeaf: Generic10.Action = .child(
       .child(.child(.child(.child(.child(.child(.child(.child(.child(.increment))))))))))
     let store = Store(initialState: state) { reducer }
-    harness.measure(
-      "send.scope.generic.depth10", baseline: "send.scope.depth10",
-      twin: "handwritten.scope.depth10", operations: scopedSends
-    ) {
-      for _ in 0..<scopedSends { store.send(genericLeaf) }
-      blackHole(store.withState(\.child.other))
-    }
+    sendCases.append(
+      .whole(
+        "send.scope.generic.depth10", baseline: "send.scope.depth10",
+        twin: "handwritten.scope.depth10", operations: scopedSends
+      ) {
+        for _ in 0..<scopedSends { store.send(genericLeaf) }
+        blackHole(store.withState(\.child.other))
+      })
   }
 
   // send.childstore.depth10: the same leaf action sent to a store scoped 10 levels down.
@@ -176,27 +194,27 @@ func runBenchmarks() async {
       .scope(state: \.child, action: BenchLevel3.Action.child)
       .scope(state: \.child, action: BenchLevel2.Action.child)
       .scope(state: \.child, action: BenchLevel1.Action.child)
-    harness.measure(
-      "send.childstore.depth10", baseline: "send.scope.depth10",
-      twin: "handwritten.embedded.depth10",
-      operations: scopedSends
-    ) {
-      for _ in 0..<scopedSends { leafStore.send(.increment) }
-      blackHole(depth10Store.withState(\.child.other))
-    }
+    sendCases.append(
+      .whole(
+        "send.childstore.depth10", baseline: "send.scope.depth10",
+        twin: "handwritten.embedded.depth10",
+        operations: scopedSends
+      ) {
+        for _ in 0..<scopedSends { leafStore.send(.increment) }
+        blackHole(depth10Store.withState(\.child.other))
+      })
   }
 
   // send.foreach.10 / 100000: an action to one row of a forEach, each with its hand-written
   // twin, handwritten.foreach.10 / 100000: an array of rows and a dictionary from id to index,
-  // the row found by id and mutated in place by a switch-based function. The four take turns
-  // round by round (see `Harness.measureInterleaved`), each timed as a whole round.
-  var foreachCases: [Harness.InterleavedCase] = []
+  // the row found by id and mutated in place by a switch-based function. They take turns with
+  // the send cases above, whose send.none is send.foreach.10's baseline.
   for (name, rows, baseline) in [
     ("send.foreach.10", 10, "send.none"), ("send.foreach.100000", 100_000, "send.foreach.10"),
   ] {
     let twin = "handwritten.foreach.\(rows)"
     var kept = HandwrittenList(count: rows)
-    foreachCases.append(
+    sendCases.append(
       Harness.InterleavedCase(name: twin, operations: scopedSends) { timed in
         // Taken out of the variable the closure captures for the round (a swap, no copy):
         // every access to a captured variable is checked for exclusivity at run time.
@@ -214,7 +232,7 @@ func runBenchmarks() async {
       initialState: CounterList.State(
         rows: IdentifiedArray(uniqueElements: (0..<rows).map { CounterList.Row(id: $0) }))
     ) { CounterList() }
-    foreachCases.append(
+    sendCases.append(
       Harness.InterleavedCase(
         name: name, baseline: baseline, twin: twin, operations: scopedSends
       ) { timed in
@@ -226,7 +244,7 @@ func runBenchmarks() async {
         blackHole(store.withState { $0.rows.count })
       })
   }
-  harness.measureInterleaved(foreachCases)
+  harness.measureInterleaved(sendCases)
 
   // observe.rows.10 / 1000: a send to one of N observed row stores, which notifies that row's
   // observer; as in observe.fields.100 (below), the observer's re-read is not timed.
