@@ -117,22 +117,25 @@ final class Harness {
     }
   }
 
-  /// ``measureInterleaved(_:)`` for asynchronous cases, with every other round visiting the
-  /// cases in reverse order (A B, B A, A B, ...), so that each case's rounds follow a round of
-  /// each case equally often.
+  /// ``measureInterleaved(_:)`` for asynchronous cases, in balanced order: every other round
+  /// visits the cases in reverse (A B, B A, A B, ...), the warm-up visits them in reverse too (so
+  /// that it ends with the first), and the rounds are an even number (`rounds`, or one more). For
+  /// a pair, each case's rounds then follow a round of A exactly as often as a round of B, and
+  /// the median of an even number of samples is the mean of the middle two.
   ///
   /// A round of these cases starts thousands of tasks, and the round after it inherits the heap
   /// and the worker threads they leave: a round of `task.start.10000` read 2.9-3.2 us a task
   /// right after a round of `effects.start.10000` and 1.7-2.2 us right after one of its own. In
-  /// plain turns (A B, A B, ...) every round of a case follows the same case, and the ratio
-  /// read that order: 0.94x-1.19x in five full runs, 1.72x-1.78x in three runs of the pair
+  /// plain turns (A B, A B, ...) every round of a case follows a round of the other, and the
+  /// ratio read that order: 0.94x-1.19x in five full runs, 1.72x-1.78x in three runs of the pair
   /// alone, where one case after the other read 1.40x-2.58x and 0.69x-1.40x.
   func measureInterleaved(_ cases: [AsyncInterleavedCase]) async {
     let cases = cases.filter { filter == nil || $0.name.contains(filter!) }
     guard !cases.isEmpty else { return }
-    for measured in cases { _ = await measured.timedRound() }  // warm-up
+    for measured in cases.reversed() { _ = await measured.timedRound() }  // warm-up
     var samples = [[Double]](repeating: [], count: cases.count)
-    for round in 0..<rounds {
+    let balancedRounds = rounds.isMultiple(of: 2) ? rounds : rounds + 1
+    for round in 0..<balancedRounds {
       let order = round.isMultiple(of: 2) ? Array(cases.indices) : cases.indices.reversed()
       for index in order {
         let measured = cases[index]
@@ -187,7 +190,11 @@ final class Harness {
   }
 
   private func record(_ name: String, baseline: String?, twin: String?, samples: [Double]) {
-    let median = samples.sorted()[samples.count / 2]
+    // The middle sample, or the mean of the middle two of an even number.
+    let sorted = samples.sorted()
+    let middle = sorted.count / 2
+    let median =
+      sorted.count.isMultiple(of: 2) ? (sorted[middle - 1] + sorted[middle]) / 2 : sorted[middle]
     var result = Result(
       name: name, nanosecondsPerOperation: median, baseline: baseline, twin: twin)
     if let baseline, let base = results[baseline] {

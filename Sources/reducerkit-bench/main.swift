@@ -23,10 +23,11 @@ func runBenchmarks() async {
 
   // The send cases below, from raw.reduce to send.foreach.100000, take turns round by round
   // (see `Harness.measureInterleaved`): six of the target ratios compare two of them, and
-  // one after the other they landed in different stretches of this host's speed (in one of five
-  // full runs, send.scope.depth10 read 35.7 ns where the other four read 25.9-26.0, and the
-  // depth ratio 2.97x; in runs where send.foreach.10 alone took turns with its twins, it read
-  // 23 ns in some processes and 36-40 in others, its twin slower by as much).
+  // one case after the other they landed in different stretches of this host's speed (in two
+  // of five full runs, send.scope.depth10 read 35.7 and 37.1 ns where the other three read
+  // 25.9-26.0, and the depth ratio 2.97x in one; with the forEach cases taking turns only among
+  // themselves, send.foreach.10 read 36.7-39.0 ns in three of five runs and 22.8-24.3 in the
+  // other two, against a send.none timed in another stretch).
   var sendCases: [Harness.InterleavedCase] = []
   // raw.reduce: the counter reducer called by hand, one real call per action (`reduceByHand`),
   // as the hand-written twins are: inlined, the optimizer folds the whole loop into a constant,
