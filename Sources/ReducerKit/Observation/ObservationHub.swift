@@ -22,9 +22,12 @@ package final class ObservationHub<State, Action> {
   /// Reused between actions, so that notifying allocates nothing.
   @exclusivity(unchecked)
   private var changedObservers: [StateObserver] = []
-  /// Observers of rows, by collection: checked only for the rows an action touched.
+  /// Observers of rows, one group per collection: checked only for the rows an action touched.
+  /// An array, searched by identity: a root has a group per collection whose row stores are
+  /// observed, a handful, and the check after each action walks them in place (iterating a
+  /// dictionary's values retained its storage and each group).
   @exclusivity(unchecked)
-  private var rowGroups: [ObjectIdentifier: RowObserverGroup] = [:]
+  private var rowGroups: [RowObserverGroup] = []
   private var hasObservers = false
   /// Whether observers' checks are running: reads they make register no new observers.
   private var isCheckingObservers = false
@@ -67,11 +70,11 @@ package final class ObservationHub<State, Action> {
   ) {
     guard !isCheckingObservers else { return }
     let rowGroup: RowObserverGroup
-    if let existing = rowGroups[ObjectIdentifier(group)] {
+    if let existing = findRowGroup(ObjectIdentifier(group)) {
       rowGroup = existing
     } else {
       rowGroup = RowObserverGroup(id: group, readVersions: readVersions, state: state)
-      rowGroups[ObjectIdentifier(group)] = rowGroup
+      rowGroups.append(rowGroup)
     }
     if observer.part.rowLocation == nil {
       observer.part.rowLocation = (ObjectIdentifier(group), key)
@@ -80,11 +83,16 @@ package final class ObservationHub<State, Action> {
     hasObservers = true
   }
 
+  /// The row group of the collection identified by `id`, if it has one.
+  private func findRowGroup(_ id: ObjectIdentifier) -> RowObserverGroup? {
+    rowGroups.first { ObjectIdentifier($0.id) == id }
+  }
+
   /// How many observers are live, outside of row groups and in them (after removing those of
   /// released stores).
   package var observerCount: Int {
     removeReleasedObservers()
-    return observers.count + rowGroups.values.reduce(0) { $0 + $1.liveCount }
+    return observers.count + rowGroups.reduce(0) { $0 + $1.liveCount }
   }
 
   // MARK: - Streams of states
@@ -145,15 +153,22 @@ package final class ObservationHub<State, Action> {
   ///
   /// - Complexity: O(1) per released part (O(the row's observers) for a row store's part).
   private func removeReleasedObservers() {
-    guard releasedParts.hasOwners else { return }
+    guard releasedParts.mayHoldReleasedParts else { return }
+    takeReleasedObservers()
+  }
+
+  /// ``removeReleasedObservers()`` once parts may have been released: out of line, so that the
+  /// check after each action is a flag or two.
+  @inline(never)
+  private func takeReleasedObservers() {
     let parts = releasedParts.take()
     guard !parts.isEmpty else { return }
     for part in parts {
       if part.listPosition >= 0 {
         observers.remove(part)
-      } else if let row = part.rowLocation, let group = rowGroups[row.group] {
+      } else if let row = part.rowLocation, let group = findRowGroup(row.group) {
         group.remove(part, row: row.key)
-        if group.liveCount == 0 { rowGroups[row.group] = nil }
+        if group.liveCount == 0 { rowGroups.removeAll { $0 === group } }
       }
     }
     hasObservers = !observers.isEmpty || !rowGroups.isEmpty
@@ -173,20 +188,24 @@ package final class ObservationHub<State, Action> {
     if !observers.isEmpty { observers.takeChanged(in: state, into: &changed) }
     if !rowGroups.isEmpty {
       var hasEmptyGroup = false
-      for group in rowGroups.values {
+      for index in rowGroups.indices {
+        let group = rowGroups[index]
         group.takeChanged(in: state, into: &changed)
         if group.liveCount == 0 { hasEmptyGroup = true }
       }
       // A group with no live observer is dropped (and made again by the next read of a row): a
       // parent store that is gone must not leave a group checked after every action.
-      if hasEmptyGroup { rowGroups = rowGroups.filter { $0.value.liveCount > 0 } }
+      if hasEmptyGroup { rowGroups.removeAll { $0.liveCount == 0 } }
     }
     isCheckingObservers = false
     hasObservers = !observers.isEmpty || !rowGroups.isEmpty
-    for observer in changed { observer.notify() }
-    // One at a time: `removeAll(keepingCapacity:)` goes through `replaceSubrange`, for what is
-    // mostly one observer.
-    while !changed.isEmpty { changed.removeLast() }
+    // In order, each one moved out of the array (`popLast()` on the reversed list) and released
+    // once notified: an observer read from the array in place was retained and released around
+    // its notification, then released again when the array was emptied. One at a time, which
+    // also empties the array without `removeAll(keepingCapacity:)`, that goes through
+    // `replaceSubrange` for what is mostly one observer.
+    if changed.count > 1 { changed.reverse() }
+    while let observer = changed.popLast() { observer.notify() }
     changedObservers = changed
   }
 }

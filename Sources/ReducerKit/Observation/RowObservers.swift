@@ -66,10 +66,14 @@ struct RowObservers {
     guard others.isEmpty else { return takeChangedAmongSeveral(in: state, into: &changed) }
     // The common case, kept short: it runs on every send to an observed row, and every
     // instruction of it competes for the instruction cache with the read that follows. The
-    // observer is checked where it is stored and moved out (`take()`), not copied: no retain
-    // and release of it.
-    if first.unsafelyUnwrapped.check(state) {
-      changed.append(first.take().unsafelyUnwrapped)
+    // observer is moved out (`take()`), not copied, and checked while this function owns it:
+    // checked where it is stored, a call through its lift could (as far as the compiler knows)
+    // replace it there, so its lift's context was retained and released around the call.
+    let observer = first.take().unsafelyUnwrapped
+    if observer.check(state) {
+      changed.append(consume observer)
+    } else {
+      first = consume observer
     }
   }
 

@@ -336,6 +336,21 @@ package final class ReleasedParts: Sendable {
 
   init() {}
 
+  /// Whether parts may be waiting to be taken: `false` proves that ``take()`` would return none,
+  /// with no call and no lock. (Where there is no atomic flag, on Apple platforms, `true` once a
+  /// scoped store that can release parts was made.)
+  @MainActor
+  var mayHoldReleasedParts: Bool {
+    @inline(__always) get {
+      guard hasOwners else { return false }
+      #if !canImport(Darwin)
+      return mayHoldParts.load(ordering: .acquiring)
+      #else
+      return true
+      #endif
+    }
+  }
+
   func append(contentsOf released: [ObservedPart]) {
     guard !released.isEmpty else { return }
     parts.withLock { parts in

@@ -25,6 +25,10 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>: S
   /// found from it directly, with no call through the parent's core. The parent, held here,
   /// keeps its runtime and that memory alive.
   private let parentStateAddress: UnsafeRawPointer?
+  /// The parent's runtime when the parent is the root (``Store/runtime``), which a send hands
+  /// its action to: read from this core's own field, the compiler calls it without retaining
+  /// and releasing it around the call, as it did when it was read through `parent`.
+  private let parentRuntime: StoreRuntime<ParentState, ParentAction>?
   /// The last state seen, for a store whose state can go away (`nil` for one whose state
   /// cannot). A ``StateMemory`` rather than a `State?`: in this generic code each use of a
   /// `State?` looks up `Optional<State>`'s metadata, and a row store updates its last state after
@@ -81,6 +85,7 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>: S
     self.fromAction = fromAction
     lastStateMemory = nil
     parentStateAddress = parent.runtime?.stateAddress
+    parentRuntime = parent.runtime
     liftToParent = Self.lift(through: toState)
     registry = parent.core.registry
     forward = Self.forward(to: parent, with: fromAction, forwarding: forwarding)
@@ -100,6 +105,7 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>: S
     self.fromAction = fromAction
     lastStateMemory = StateMemory.make(initialState)
     parentStateAddress = parent.runtime?.stateAddress
+    parentRuntime = parent.runtime
     registry = parent.core.registry
     forward = nil
     liftToParent = lift ?? Self.lift(through: toOptionalState)
@@ -270,7 +276,7 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>: S
     let task: StoreTask
     // A parent that is the root is called on its runtime directly (optional chaining borrows
     // it), not through its core's existential, which retained it for each call.
-    if !(parent.runtime?.isReducing ?? parent.core.isReducing) {
+    if !(parentRuntime?.isReducing ?? parent.core.isReducing) {
       // Reduced at once: the state is checked now, with no check to keep for later (a closure
       // allocated per send).
       guard isValid else {
@@ -280,8 +286,8 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>: S
       let parentAction = fromAction(action)
       // Checked first, not chained (`parent.runtime?.send`): the group is taken by the call,
       // and the compiler counts a chained call as taking it on the other branch too.
-      if parent.runtime != nil {
-        task = parent.runtime.unsafelyUnwrapped.send(parentAction, group: group)
+      if parentRuntime != nil {
+        task = parentRuntime.unsafelyUnwrapped.send(parentAction, group: group)
       } else {
         // Handed up with a check that captures nothing (no allocation): a parent whose state
         // can go away then only forwards, as for a queued action, rather than running its own
