@@ -29,15 +29,19 @@ package struct RowReader<Parent, ParentAction, ID: Hashable, Element, ElementAct
     @usableFromInline let toState: (Parent) -> Element?
     /// Embeds the row's actions in the parent's.
     @usableFromInline let embed: (ElementAction) -> ParentAction
+    /// The row store's two reads of its element on every send (is it there? copy it into the
+    /// last state), each one function compiled for the row's types.
+    @usableFromInline let access: RowAccess
 
     @inlinable
     init(
       lift: StateLift, toState: @escaping (Parent) -> Element?,
-      embed: @escaping (ElementAction) -> ParentAction
+      embed: @escaping (ElementAction) -> ParentAction, access: RowAccess
     ) {
       self.lift = lift
       self.toState = toState
       self.embed = embed
+      self.access = access
     }
   }
 
@@ -71,7 +75,18 @@ package struct RowReader<Parent, ParentAction, ID: Hashable, Element, ElementAct
               }
             }
           },
-          embed: embed)
+          embed: embed,
+          access: RowAccess(
+            isPresent: { parentState in
+              Self.withElements(in: parentState, offset: nil, keyPath: locator.keyPath) {
+                Self.withElement(locator, in: $0) { _ in true } != nil
+              }
+            },
+            copy: { parentState, destination in
+              Self.withElements(in: parentState, offset: nil, keyPath: locator.keyPath) {
+                Self.copyElement(locator, in: $0, to: destination)
+              }
+            }))
       }
       // A stored collection (the common case): found at its offset, with nothing on this path
       // that needs a large frame (the copy the key path makes is the other closure's).
@@ -89,7 +104,22 @@ package struct RowReader<Parent, ParentAction, ID: Hashable, Element, ElementAct
             ).pointee[id: locator.id]
           }
         },
-        embed: embed)
+        embed: embed,
+        access: RowAccess(
+          isPresent: { parentState in
+            Self.withElement(
+              locator,
+              in: (parentState + locator.offset).assumingMemoryBound(
+                to: IdentifiedArray<ID, Element>.self)
+            ) { _ in true } != nil
+          },
+          copy: { parentState, destination in
+            Self.copyElement(
+              locator,
+              in: (parentState + locator.offset).assumingMemoryBound(
+                to: IdentifiedArray<ID, Element>.self),
+              to: destination)
+          }))
     }
     readVersions = { parentState in
       Self.withElements(in: parentState, offset: offset, keyPath: keyPath) { elements in
@@ -137,6 +167,38 @@ package struct RowReader<Parent, ParentAction, ID: Hashable, Element, ElementAct
     #endif
   }
 
+  /// Copies the element with `locator`'s id in `elements` over the `Element` at `destination`;
+  /// `false`, leaving it as it was, when there is none.
+  ///
+  /// The element is borrowed where it is stored (see ``withElement(_:in:_:)``), so nothing may
+  /// change the collection while it is read. Replacing the value at `destination` destroys the
+  /// one it held, and destroying a value that holds references may run a `deinit` (an isolated
+  /// one runs at once on the main actor) that sends an action, which would change the
+  /// collection: such an element is copied while borrowed and assigned once the borrow has
+  /// ended. A plain value (`_isPOD`) runs no `deinit`, and is copied over the old one in place.
+  @inlinable @inline(__always)
+  static func copyElement(
+    _ locator: RowLocator<Parent, ParentAction, ID, Element, ElementAction>,
+    in elements: UnsafePointer<IdentifiedArray<ID, Element>>,
+    to destination: UnsafeMutableRawPointer
+  ) -> Bool {
+    let destination = destination.assumingMemoryBound(to: Element.self)
+    if _isPOD(Element.self) {
+      return withElement(locator, in: elements) { element in
+        destination.pointee = element.assumingMemoryBound(to: Element.self).pointee
+        return true
+      } != nil
+    }
+    var copy: Element?
+    _ = withElement(locator, in: elements) { element in
+      copy = element.assumingMemoryBound(to: Element.self).pointee
+      return true
+    }
+    guard let copy else { return false }
+    destination.pointee = copy
+    return true
+  }
+
   /// Runs `check` on the element at `position` of `buffer`; `nil` when there is none.
   @inlinable @inline(__always)
   static func checkElement(
@@ -164,6 +226,39 @@ package struct RowReader<Parent, ParentAction, ID: Hashable, Element, ElementAct
       return withUnsafePointer(to: parent.pointee[keyPath: keyPath], body)
     }
     return body((parentState + offset).assumingMemoryBound(to: IdentifiedArray<ID, Element>.self))
+  }
+}
+
+/// A row store's reads of its element in its parent's state, made by ``RowReader`` where the
+/// row's types are known: what a row store does on every send (check that its row is there
+/// before the action, copy it into its last state after) as one call each, rather than a call
+/// through the row's ``StateLift`` with a check that calls back into the store's generic code.
+///
+/// Not generic, so that the store's unspecialized code holds it with no metadata lookup.
+@usableFromInline
+package struct RowAccess {
+  /// Whether the row is in the parent's state at `parentState`.
+  @usableFromInline let isPresent: (_ parentState: UnsafeRawPointer) -> Bool
+  /// Copies the row, when it is in the parent's state at `parentState`, over the element at
+  /// `destination` (memory holding one); `false`, leaving it as it was, when it is not.
+  @usableFromInline let copy:
+    (_ parentState: UnsafeRawPointer, _ destination: UnsafeMutableRawPointer) -> Bool
+
+  @inlinable
+  init(
+    isPresent: @escaping (_ parentState: UnsafeRawPointer) -> Bool,
+    copy:
+      @escaping (_ parentState: UnsafeRawPointer, _ destination: UnsafeMutableRawPointer)
+      -> Bool
+  ) {
+    self.isPresent = isPresent
+    self.copy = copy
+  }
+
+  /// The access of a store that has none (it is no row store, or its parent is not the root):
+  /// never called.
+  static var none: RowAccess {
+    RowAccess(isPresent: { _ in false }, copy: { _, _ in false })
   }
 }
 

@@ -34,6 +34,12 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>: S
   /// `State?` looks up `Optional<State>`'s metadata, and a row store updates its last state after
   /// every action it sends and every read.
   private let lastStateMemory: StateMemory?
+  /// A row store's reads of its row in its parent's state, when the parent is the root (see
+  /// ``RowAccess``); ``RowAccess/none`` otherwise. Not optional, with ``hasRowAccess`` saying
+  /// whether there is one: binding an optional copies it, a retain and a release of each
+  /// function's context.
+  private let rowAccess: RowAccess
+  private let hasRowAccess: Bool
   /// The effects of the whole store tree (the root's).
   package let registry: EffectRegistry
   let toState: (ParentState) -> State?
@@ -86,6 +92,8 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>: S
     lastStateMemory = nil
     parentStateAddress = parent.runtime?.stateAddress
     parentRuntime = parent.runtime
+    rowAccess = .none
+    hasRowAccess = false
     liftToParent = Self.lift(through: toState)
     registry = parent.core.registry
     forward = Self.forward(to: parent, with: fromAction, forwarding: forwarding)
@@ -93,11 +101,14 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>: S
 
   /// A core for state that can go away. `lift`, when given, finds the state in the parent's in
   /// place (a ``RowReader``'s); without one, it is `toOptionalState` applied to the parent's.
+  /// `access`, a row store's (a ``RowReader``'s), is what its sends use when the parent is the
+  /// root.
   init(
     parent: Store<ParentState, ParentAction>,
     initialState: State,
     toOptionalState: @escaping (ParentState) -> State?,
     lift: StateLift? = nil,
+    access: RowAccess? = nil,
     fromAction: @escaping (Action) -> ParentAction
   ) {
     self.parent = parent
@@ -106,12 +117,18 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>: S
     lastStateMemory = StateMemory.make(initialState)
     parentStateAddress = parent.runtime?.stateAddress
     parentRuntime = parent.runtime
+    hasRowAccess = access != nil && parentStateAddress != nil
+    rowAccess = hasRowAccess ? access.unsafelyUnwrapped : .none
     registry = parent.core.registry
     forward = nil
     liftToParent = lift ?? Self.lift(through: toOptionalState)
   }
 
   package var isRoot: Bool { false }
+
+  /// Whether this core reads its row through a ``RowAccess`` (a row store whose parent is the
+  /// root).
+  var readsRowDirectly: Bool { hasRowAccess }
 
   package var isReducing: Bool { parent.core.isReducing }
 
@@ -134,6 +151,11 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>: S
   /// collection: such a state is copied while borrowed and the old one destroyed after. A plain
   /// value (`_isPOD`) runs no `deinit`, and is copied over the old one in place.
   private func refreshLastState() {
+    if hasRowAccess {
+      // A row of the root's state: one call, compiled for the row's type (see `RowAccess`).
+      _ = rowAccess.copy(parentStateAddress.unsafelyUnwrapped, UnsafeMutableRawPointer(lastState))
+      return
+    }
     let lastState = lastState
     guard _isPOD(State.self) else { return refreshLastState(holdingReferences: lastState) }
     _ = withCurrentState { state in
@@ -172,7 +194,8 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>: S
   }
 
   package var isValid: Bool {
-    withCurrentState { _ in }
+    if hasRowAccess { return rowAccess.isPresent(parentStateAddress.unsafelyUnwrapped) }
+    return withCurrentState { _ in }
   }
 
   /// This core's state, found in its parent's in place (through ``liftToParent``): no copy of

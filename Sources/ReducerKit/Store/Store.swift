@@ -450,7 +450,7 @@ public final class Store<State, Action>: Observable {
       let row = rows.makeRow(id)
       let core = ScopedStoreCore(
         parent: self, initialState: element,
-        toOptionalState: row.toState, lift: row.lift, fromAction: row.embed)
+        toOptionalState: row.toState, lift: row.lift, access: row.access, fromAction: row.embed)
       core.row = .init(
         group: rowGroupID(for: state),
         key: RowKey.of(id),

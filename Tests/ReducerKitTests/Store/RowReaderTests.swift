@@ -100,6 +100,75 @@ import Testing
   }
 
   @Test(arguments: [0, 1])
+  func theAccessTellsWhetherTheRowIsThere(reader index: Int) {
+    let (name, reader) = Self.reader(index)
+    var parent = Parent()
+    let isPresent = reader.makeRow(2).access.isPresent
+    func present(in parent: Parent) -> Bool {
+      withUnsafePointer(to: parent) { isPresent(UnsafeRawPointer($0)) }
+    }
+    #expect(present(in: parent), "\(name)")
+    _ = parent.rows.insert(Row(id: 0, title: "zero"), at: 0)
+    #expect(present(in: parent), "\(name): moved by an insertion")
+    _ = parent.rows.remove(id: 2)
+    #expect(!present(in: parent), "\(name): once removed")
+    #expect(
+      !withUnsafePointer(to: parent) { reader.makeRow(9).access.isPresent(UnsafeRawPointer($0)) },
+      "\(name): an id never there")
+  }
+
+  @Test(arguments: [0, 1])
+  func theAccessCopiesThePresentRowOverTheDestinationAndLeavesItOtherwise(reader index: Int) {
+    // `Row` holds a `String`: not a plain value, so the copy is made while the row is borrowed
+    // and assigned after.
+    let (name, reader) = Self.reader(index)
+    var parent = Parent()
+    let copy = reader.makeRow(2).access.copy
+    var destination = Row(id: 2, title: "old")
+    func copied(from parent: Parent) -> Bool {
+      withUnsafePointer(to: parent) { parent in
+        withUnsafeMutablePointer(to: &destination) { copy(UnsafeRawPointer(parent), $0) }
+      }
+    }
+    #expect(copied(from: parent), "\(name)")
+    #expect(destination == Row(id: 2, title: "two"), "\(name)")
+    parent.rows[id: 2]?.title = "renamed"
+    #expect(copied(from: parent), "\(name)")
+    #expect(destination.title == "renamed", "\(name)")
+    _ = parent.rows.remove(id: 2)
+    #expect(!copied(from: parent), "\(name): once removed")
+    #expect(destination.title == "renamed", "\(name): left as it was")
+  }
+
+  /// A row that is a plain value (`_isPOD`), copied in place.
+  struct PlainRow: Identifiable, Equatable {
+    let id: Int
+    var count = 0
+  }
+  struct PlainParent {
+    var rows: IdentifiedArrayOf<PlainRow> = [PlainRow(id: 1, count: 1), PlainRow(id: 2, count: 2)]
+  }
+
+  @Test func theAccessCopiesAPlainRowInPlace() {
+    #expect(_isPOD(PlainRow.self))
+    let reader = RowReader<PlainParent, ParentAction, Int, PlainRow, String>(
+      \PlainParent.rows, action: ParentAction.rows)
+    var parent = PlainParent()
+    let access = reader.makeRow(2).access
+    var destination = PlainRow(id: 2, count: -1)
+    func copied() -> Bool {
+      withUnsafePointer(to: parent) { parent in
+        withUnsafeMutablePointer(to: &destination) { access.copy(UnsafeRawPointer(parent), $0) }
+      }
+    }
+    #expect(copied())
+    #expect(destination == PlainRow(id: 2, count: 2))
+    _ = parent.rows.remove(id: 2)
+    #expect(!copied())
+    #expect(destination == PlainRow(id: 2, count: 2))
+  }
+
+  @Test(arguments: [0, 1])
   func theVersionsAreTheCollections(reader index: Int) {
     let (name, reader) = Self.reader(index)
     var parent = Parent()

@@ -259,6 +259,67 @@ import Testing
     #expect(rows.map(\.counter.count) == [2, 1])
   }
 
+  // MARK: A row store's reads of its row, with the root as its parent or not
+
+  /// Rows that can be removed.
+  struct RowList: Reducer {
+    struct State {
+      var rows: IdentifiedArrayOf<Sheet.Row> = [Sheet.Row(id: 1), Sheet.Row(id: 2)]
+    }
+    enum Action {
+      case rows(IdentifiedAction<Int, Counter.Action>)
+      case remove(id: Int)
+    }
+    var body: some ReducerOf<Self> {
+      Reduce { state, action in
+        if case .remove(let id) = action { state.rows.remove(id: id) }
+        return .none
+      }
+      .forEach(\.rows, action: Action.rows) {
+        Reduce<Sheet.Row, Counter.Action> { row, action in
+          Counter().reduce(into: &row.counter, action: action)
+        }
+      }
+    }
+  }
+
+  /// A `RowList` under a plain scope: its row stores' parent is not the root.
+  struct ListHost: Reducer {
+    struct State { var list = RowList.State() }
+    enum Action { case list(RowList.Action) }
+    var body: some ReducerOf<Self> {
+      Scope(state: \.list, action: Action.list) { RowList() }
+    }
+  }
+
+  @Test(arguments: [false, true])
+  func aRowStoreChecksItsRowAndKeepsItsLastStateWhateverItsParent(underAScope: Bool) {
+    // A row store of the root reads its row through its `RowAccess` (one call each, compiled
+    // for the row's type); under a scope, through its lift. The same behaviour either way: the
+    // last state is the row after the store's last send even when nothing read it since, and
+    // a send once the row is gone is ignored with a warning.
+    let recorder = WarningRecorder(matching: "no longer present")
+    let host = Store(initialState: ListHost.State()) { ListHost() }
+    let list =
+      underAScope
+      ? host.scope(state: \.list, action: ListHost.Action.list)
+      : Store(initialState: RowList.State()) { RowList() }
+    let rows = list.scope(state: \.rows, action: RowList.Action.rows)
+    let core =
+      rows[1].core as? ScopedStoreCore<RowList.State, RowList.Action, Sheet.Row, Counter.Action>
+    #expect(core?.readsRowDirectly == !underAScope)
+    rows[1].send(.set(5))
+    list.send(.remove(id: 2))
+    #expect(list.withState { $0.rows.map(\.counter.count) } == [0])
+    #expect(rows[1].counter.count == 5)
+    rows[1].send(.increment)
+    #expect(rows[1].counter.count == 5)
+    #expect(recorder.messages.count == 1)
+    rows[0].send(.increment)
+    #expect(rows[0].counter.count == 1)
+    #expect(list.withState { $0.rows.map(\.counter.count) } == [1])
+  }
+
   // MARK: A row's last state, replaced while its row is borrowed
 
   /// A row whose state holds a reference that runs code when it is released. Generic, so that
