@@ -159,4 +159,94 @@ import Testing
     _ = store.b
     #expect(hub.observerCount == 2)
   }
+
+  // MARK: Notification order, and the groups of rows
+
+  /// Three fields that one action changes together.
+  struct Triple: Reducer {
+    struct State { var x = 0, y = 0, z = 0 }
+    enum Action { case setAll(Int) }
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+      guard case .setAll(let value) = action else { return .none }
+      (state.x, state.y, state.z) = (value, value, value)
+      return .none
+    }
+  }
+
+  @Test func changedObserversAreNotifiedInTheOrderTheCheckTookThem() {
+    // The hub releases each changed observer once it is notified, taking them off the end of
+    // the reversed list of changed ones: the order must be the order the check took them in,
+    // which for a root's fields is from the last one in the list (see
+    // `StateObserverList.takeChanged`): the reads were y, x, z.
+    let store = Store(initialState: Triple.State()) { Triple() }
+    let order = Locked<[String]>([])
+    func observe(_ name: String, _ read: @escaping () -> Void) {
+      withObservationTracking(read) { order.withLock { $0.append(name) } }
+    }
+    observe("y") { _ = store.y }
+    observe("x") { _ = store.x }
+    observe("z") { _ = store.z }
+    store.send(.setAll(1))
+    #expect(order.withLock { $0 } == ["z", "x", "y"])
+    let hub = (store.core as! StoreRuntime<Triple.State, Triple.Action>).observation
+    #expect(hub.observerCount == 0)
+  }
+
+  /// Two collections of rows, each with a row group of its own once a row store is observed.
+  struct TwoLists: Reducer {
+    struct Row: Identifiable, Equatable {
+      let id: Int
+      var count = 0
+    }
+    struct State {
+      var left: IdentifiedArrayOf<Row> = [Row(id: 1)]
+      var right: IdentifiedArrayOf<Row> = [Row(id: 1)]
+    }
+    enum Action {
+      case left(IdentifiedAction<Int, Int>)
+      case right(IdentifiedAction<Int, Int>)
+    }
+    var body: some ReducerOf<Self> {
+      EmptyReducer()
+        .forEach(\.left, action: Action.left) {
+          Reduce<Row, Int> { row, amount in
+            row.count += amount
+            return .none
+          }
+        }
+        .forEach(\.right, action: Action.right) {
+          Reduce<Row, Int> { row, amount in
+            row.count += amount
+            return .none
+          }
+        }
+    }
+  }
+
+  @Test func aRowGroupLeftWithoutObserversIsDroppedAndTheOtherIsStillChecked() {
+    let store = Store(initialState: TwoLists.State()) { TwoLists() }
+    let hub = (store.core as! StoreRuntime<TwoLists.State, TwoLists.Action>).observation
+    let left = store.scope(state: \.left, action: TwoLists.Action.left)[0]
+    let right = store.scope(state: \.right, action: TwoLists.Action.right)[0]
+    let changes = Changes()
+    changes.observe { _ = left.count }
+    changes.observe { _ = right.count }
+    #expect(hub.observerCount == 2)
+    left.send(1)
+    // The left group's one observer was notified: the group is gone, the right one stays.
+    #expect(changes.value == 1)
+    #expect(hub.observerCount == 1)
+    right.send(1)
+    #expect(changes.value == 2)
+    #expect(hub.observerCount == 0)
+    // Observed again, each row's group is made again and checked.
+    changes.observe { _ = left.count }
+    #expect(hub.observerCount == 1)
+    right.send(1)
+    #expect(changes.value == 2)
+    left.send(1)
+    #expect(changes.value == 3)
+    #expect(store.withState { $0.left[0].count } == 2)
+    #expect(store.withState { $0.right[0].count } == 2)
+  }
 }
