@@ -83,9 +83,19 @@ package struct RowReader<Parent, ParentAction, ID: Hashable, Element, ElementAct
               }
             },
             copy: { parentState, destination in
-              Self.withElements(in: parentState, offset: nil, keyPath: locator.keyPath) {
-                Self.copyElement(locator, in: $0, to: destination)
+              // Copied out of the temporary collection the key path made, and assigned once
+              // that is gone: a `deinit` the assignment runs may send an action that changes
+              // the collection, which would copy all of it while the temporary shares it.
+              var copied: Element?
+              _ = Self.withElements(in: parentState, offset: nil, keyPath: locator.keyPath) {
+                Self.withElement(locator, in: $0) { element in
+                  copied = element.assumingMemoryBound(to: Element.self).pointee
+                  return true
+                }
               }
+              guard let copied else { return false }
+              destination.assumingMemoryBound(to: Element.self).pointee = copied
+              return true
             }))
       }
       // A stored collection (the common case): found at its offset, with nothing on this path
