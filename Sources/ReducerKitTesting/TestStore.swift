@@ -89,12 +89,12 @@ public final class TestStore<State: Equatable, Action> {
     line: UInt = #line,
     column: UInt = #column
   ) where R.State == State, R.Action == Action {
-    let recorder = Recorder()
-    self.recorder = recorder
     let location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     self.location = location
     let ledger = Locked(TestStoreLedger())
     self.ledger = ledger
+    let recorder = Recorder(ledger: ledger)
+    self.recorder = recorder
     let rootDismissal = RootDismissal()
     self.rootDismissal = rootDismissal
     let warningHandler = RuntimeWarnings.TaskHandler { warning in
@@ -136,7 +136,7 @@ public final class TestStore<State: Equatable, Action> {
 
   deinit {
     let ledger = ledger.withLock { $0 }
-    guard !ledger.hasReportedEnd, ledger.isExhaustive else { return }
+    guard ledger.isExhaustive else { return }
     for send in ledger.sends where !send.isReported && !send.isFinished() {
       reportFailure(
         """
@@ -255,6 +255,10 @@ public final class TestStore<State: Equatable, Action> {
 
 extension TestStore {
   /// Records what the store reduces: the action a test sent, and the actions received after it.
+  ///
+  /// Every change to ``received`` is written to the ledger at once, whoever made it: an action
+  /// an effect sends after `TestClock.advance`, when the test calls nothing more of the store,
+  /// must still be reported when the store goes away.
   @MainActor
   final class Recorder {
     struct Received {
@@ -264,10 +268,34 @@ extension TestStore {
       var stackIDsBefore: Int? = nil
     }
 
+    let ledger: Locked<TestStoreLedger>
     var expectingSentAction = false
     var sentState: State?
     var sentStackIDsBefore: Int?
-    var received: [Received] = []
+    /// The actions received and not yet asserted, oldest first. Changed only through
+    /// ``appendReceived(_:)``, ``removeFirstReceived()`` and ``removeAllReceived()``, which keep
+    /// the ledger's copy of their descriptions in step.
+    private(set) var received: [Received] = []
+
+    func appendReceived(_ entry: Received) {
+      received.append(entry)
+      let description = describe(entry.action)
+      ledger.withLock { $0.unassertedDescriptions.append(description) }
+    }
+
+    func removeFirstReceived() -> Received {
+      ledger.withLock { _ = $0.unassertedDescriptions.removeFirst() }
+      return received.removeFirst()
+    }
+
+    func removeAllReceived() {
+      received.removeAll()
+      ledger.withLock { $0.unassertedDescriptions.removeAll() }
+    }
+
+    init(ledger: Locked<TestStoreLedger>) {
+      self.ledger = ledger
+    }
 
     func didReduce(_ action: Action, _ state: State, stackIDsBefore: Int? = nil) {
       if expectingSentAction {
@@ -275,17 +303,8 @@ extension TestStore {
         sentState = state
         sentStackIDsBefore = stackIDsBefore
       } else {
-        received.append(
-          Received(action: action, state: state, stackIDsBefore: stackIDsBefore))
+        appendReceived(Received(action: action, state: state, stackIDsBefore: stackIDsBefore))
       }
-    }
-  }
-
-  func updateLedgerForReceived() {
-    let descriptions = recorder.received.map { describe($0.action) }
-    ledger.withLock {
-      $0.unassertedReceived = descriptions.count
-      $0.unassertedDescriptions = descriptions
     }
   }
 }
@@ -300,11 +319,11 @@ struct TestStoreLedger: Sendable {
   }
 
   var sends: [Send] = []
-  var unassertedReceived = 0
+  /// The descriptions of the actions received and not yet asserted, oldest first.
   var unassertedDescriptions: [String] = []
+  var unassertedReceived: Int { unassertedDescriptions.count }
   var currentLocation: TestLocation?
   var lastLocation: TestLocation?
-  var hasReportedEnd = false
   var isExhaustive = true
   /// The store's running effects, to name the children whose effects are still running.
   var registry: EffectRegistry?

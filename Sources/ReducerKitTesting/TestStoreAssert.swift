@@ -47,8 +47,7 @@ extension TestStore {
         """, at: location)
       // Discarded, but the expected state stays as of the last assertion: the closure is then
       // checked against everything they changed.
-      recorder.received.removeAll()
-      updateLedgerForReceived()
+      recorder.removeAllReceived()
     }
     // `assertState` takes an optional (so escaping) closure; this one does not outlive the call.
     withoutActuallyEscaping(updateStateToExpectedResult) { update in

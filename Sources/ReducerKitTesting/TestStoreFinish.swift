@@ -59,11 +59,7 @@ extension TestStore {
           """, at: location)
       }
       expectedState = recorder.received.last!.state
-      recorder.received.removeAll()
-    }
-    ledger.withLock {
-      $0.hasReportedEnd = true
-      $0.unassertedReceived = 0
+      recorder.removeAllReceived()
     }
   }
 
@@ -90,9 +86,8 @@ extension TestStore {
           at: TestLocation(fileID: fileID, filePath: filePath, line: line, column: column))
       }
       expectedState = last.state
-      recorder.received.removeAll()
+      recorder.removeAllReceived()
     }
-    updateLedgerForReceived()
   }
 
   /// Cancels every effect still running, so the test can end without waiting for them.

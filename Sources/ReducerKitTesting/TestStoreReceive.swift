@@ -115,7 +115,6 @@ extension TestStore {
     at location: TestLocation
   ) async {
     ledger.withLock { $0.lastLocation = location }
-    defer { updateLedgerForReceived() }
     let recorder = recorder
     let arrived = await EffectSettling.wait(timeout: timeout) {
       if exhaustivity == .on { return !recorder.received.isEmpty }
@@ -138,10 +137,10 @@ extension TestStore {
           reportSkipped("Skipped receiving \(describe(first.action))", at: location)
         }
         expectedState = first.state
-        recorder.received.removeFirst()
+        _ = recorder.removeFirstReceived()
       }
     }
-    let received = recorder.received.removeFirst()
+    let received = recorder.removeFirstReceived()
     if !matching(received.action) {
       reportFailure(
         """

@@ -45,7 +45,7 @@ extension TestStore {
           at: location)
       }
       expectedState = recorder.received.last!.state
-      recorder.received.removeAll()
+      recorder.removeAllReceived()
     }
 
     recorder.expectingSentAction = true
@@ -65,7 +65,6 @@ extension TestStore {
       after: description, actual: actual, update: updateStateToExpectedResult,
       stackIDsBefore: recorder.sentStackIDsBefore, at: location)
     await EffectSettling.settle()
-    updateLedgerForReceived()
     return TestStoreTask(rawValue: storeTask, location: location)
   }
 }

@@ -170,3 +170,42 @@ import Testing
     #expect(issues.first?.contains("#0") == true)
   }
 }
+
+@MainActor
+@Suite struct TestStoreEndTests {
+  /// TCA's behaviour: a test that ends right after an `advance` whose effect sent an action
+  /// fails with that action unasserted.
+  @Test func anActionAnEffectSentAfterAdvanceIsReportedWhenTheStoreGoesAway() async {
+    let issues = await recordedIssues {
+      let clock = TestClock()
+      let store = TestStore(initialState: Counter.State()) { Counter(clock: clock) }
+      await store.send(.delayedIncrement)
+      await clock.advance(by: .seconds(1))
+      _ = store
+    }
+    #expect(issues.count == 1)
+    #expect(issues.first?.contains("received 1 unexpected action") == true)
+    #expect(issues.first?.contains("increment") == true)
+  }
+
+  @Test func anActionReceivedAfterAdvanceAndAssertedIsNotReported() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: Counter.State()) { Counter(clock: clock) }
+    await store.send(.delayedIncrement)
+    await clock.advance(by: .seconds(1))
+    await store.receive(.increment) { $0.count = 1 }
+  }
+
+  @Test func anActionReceivedAfterFinishIsReportedWhenTheStoreGoesAway() async {
+    let issues = await recordedIssues {
+      let clock = TestClock()
+      let store = TestStore(initialState: Counter.State()) { Counter(clock: clock) }
+      await store.finish()
+      await store.send(.delayedIncrement)
+      await clock.advance(by: .seconds(1))
+      _ = store
+    }
+    #expect(issues.count == 1)
+    #expect(issues.first?.contains("received 1 unexpected action") == true)
+  }
+}
