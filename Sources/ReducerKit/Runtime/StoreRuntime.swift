@@ -175,9 +175,17 @@ package final class StoreRuntime<State, Action>: StoreCore, EffectHost {
 
   /// Reduces `action`. `group` is the group the effects it starts join; `nil` until one starts
   /// (then it is the group made for them).
+  ///
+  /// Every action is reduced under the store's dependencies, whoever sent it (TCA's rule, the
+  /// same for `Store` and `TestStore`, which share this code). An action with a group came
+  /// from an effect (or was queued during a reduce): the effect's task may carry overrides of
+  /// its own (`withDependencies { … } operation: { .run { … } }`), so the store's values are
+  /// pushed even when they are empty (the live values). Only a send from outside any effect to
+  /// a store without dependencies of its own skips the push, which keeps a root `send` free of
+  /// the task-local write.
   @inline(__always)
   private func reduce(_ action: Action, group: inout EffectGroup?) {
-    if !hasDependencies {
+    if !hasDependencies && group == nil {
       reduceNow(action, group: &group)
     } else {
       // The action, and every effect task it starts (tasks inherit task-local values), see the

@@ -179,3 +179,43 @@ extension WithDependenciesTests {
     #expect(value == 3)
   }
 }
+
+extension WithDependenciesTests {
+  // MARK: Actions an overriding effect sends back (issue 39, item 3)
+
+  /// Each `.step` adds one to `other` for the effect it returns; the effect sends back the
+  /// value it saw. TCA reduces every action under the store's dependencies, so each effect
+  /// sees the store's value plus one, never the sum of the overrides before it.
+  struct Adder: Reducer {
+    @Dependency(\.other) var other
+    func reduce(into state: inout [Int], action: Int) -> Effect<Int> {
+      state.append(action)
+      guard state.count < 6 else { return .none }
+      return withDependencies {
+        $0.other += 1
+      } operation: {
+        .run { [other, count = state.count] send in await send(other * 100 + 10 + count) }
+      }
+    }
+  }
+
+  @MainActor
+  @Test func anActionAnOverridingEffectSendsIsReducedUnderTheStoresDependencies() async {
+    // A store made with no overrides: the live values.
+    let live = Store(initialState: [Int]()) { Adder() }
+    await live.send(0).finish()
+    #expect(live.state == [0, 111, 112, 113, 114, 115])
+
+    // A store with overrides of its own.
+    let overridden = Store(initialState: [Int]()) { Adder() } withDependencies: { $0.other = 4 }
+    await overridden.send(0).finish()
+    #expect(overridden.state == [0, 511, 512, 513, 514, 515])
+
+    // The same feature under a TestStore: the same values.
+    let test = TestStore(initialState: [Int]()) { Adder() } withDependencies: { $0.other = 4 }
+    await test.send(0) { $0 = [0] }
+    for step in 1...5 {
+      await test.receive(510 + step) { $0.append(510 + step) }
+    }
+  }
+}
