@@ -23,10 +23,20 @@ struct ChildReducer<Child: Reducer> {
   let reducer: Child
 
   /// Evaluates `reducer`'s body, if it has one, once (and the bodies inside it, each once).
+  ///
+  /// Inside the evaluation of `Child`'s own body (a feature that contains itself), the body is
+  /// deferred to the first action that reaches it (``BodyEvaluation``).
   @inlinable
   init(_ reducer: Child) {
     self.reducer = reducer
-    body = Child._makeBody(of: reducer) ?? ReducerBody(resolving: reducer)
+    if Child.Body.self == Never.self {
+      body = ReducerBody(resolving: reducer)
+    } else {
+      body =
+        BodyEvaluation.evaluating(Child.self) {
+          Child._makeBody(of: reducer) ?? ReducerBody(resolving: reducer)
+        } ?? ReducerBody(deferring: reducer)
+    }
   }
 
   /// The child as a closure, resolved once: what generic (unspecialized) code runs. There
@@ -68,7 +78,8 @@ final class BodyRunner<Body: Reducer> {
 /// feature that has a body; there is nothing to do with one in app code.
 public struct ReducerBody<Feature: Reducer> {
   /// The ``BodyRunner`` of the body's type, which runs it: owned here. `nil` for a reducer
-  /// without a body of its state and action, which runs through ``resolved``.
+  /// without a body of its state and action, and for a deferred body, which run through
+  /// ``resolved``.
   @usableFromInline
   let runner: AnyObject?
 
@@ -98,5 +109,14 @@ public struct ReducerBody<Feature: Reducer> {
     runner = nil
     runnerAddress = nil
     resolved = ResolvedReducer(reducer)
+  }
+
+  /// A body evaluated when an action first reaches it: for a feature inside its own body
+  /// (``BodyEvaluation``). It has no runner: it runs through ``resolved``.
+  @inlinable
+  init(deferring reducer: Feature) {
+    runner = nil
+    runnerAddress = nil
+    resolved = ResolvedReducer(reduce: DeferredBody(reducer).reduce(into:action:))
   }
 }

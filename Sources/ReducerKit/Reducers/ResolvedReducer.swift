@@ -14,11 +14,27 @@ package struct ResolvedReducer<State, Action> {
 
   /// Resolves `reducer`: follows `body` (once) down to the reducer that implements
   /// `reduce(into:action:)` and keeps that.
+  ///
+  /// Inside the evaluation of `R`'s own body (a feature that contains itself), the body is
+  /// deferred to the first action (``BodyEvaluation``).
   @inlinable
   package init<R: Reducer>(_ reducer: R) where R.State == State, R.Action == Action {
     if let resolved = reducer as? any ResolvedReducerConvertible<State, Action> {
       self = resolved.resolved
-    } else if R.Body.self != Never.self, let body = reducer.body as? any Reducer<State, Action> {
+    } else if R.Body.self != Never.self {
+      self =
+        BodyEvaluation.evaluating(R.self) { ResolvedReducer(body: reducer) }
+        ?? ResolvedReducer(reduce: DeferredBody(reducer).reduce(into:action:))
+    } else {
+      self.init(reduce: reducer.reduce(into:action:))
+    }
+  }
+
+  /// Resolves `reducer`'s body when it is a reducer of the same state and action, else the
+  /// reducer's own `reduce(into:action:)`.
+  @inlinable
+  init<R: Reducer>(body reducer: R) where R.State == State, R.Action == Action {
+    if let body = reducer.body as? any Reducer<State, Action> {
       self.init(body)
     } else {
       self.init(reduce: reducer.reduce(into:action:))

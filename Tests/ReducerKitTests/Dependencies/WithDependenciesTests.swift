@@ -207,12 +207,20 @@ extension WithDependenciesTests {
     #expect(live.state == [0, 111, 112, 113, 114, 115])
 
     // A store with overrides of its own.
-    let overridden = Store(initialState: [Int]()) { Adder() } withDependencies: { $0.other = 4 }
+    let overridden = Store(initialState: [Int]()) {
+      Adder()
+    } withDependencies: {
+      $0.other = 4
+    }
     await overridden.send(0).finish()
     #expect(overridden.state == [0, 511, 512, 513, 514, 515])
 
     // The same feature under a TestStore: the same values.
-    let test = TestStore(initialState: [Int]()) { Adder() } withDependencies: { $0.other = 4 }
+    let test = TestStore(initialState: [Int]()) {
+      Adder()
+    } withDependencies: {
+      $0.other = 4
+    }
     await test.send(0) { $0 = [0] }
     for step in 1...5 {
       await test.receive(510 + step) { $0.append(510 + step) }
