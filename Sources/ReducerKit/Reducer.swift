@@ -103,17 +103,6 @@ extension Reducer {
   }
 }
 
-extension Reducer {
-  /// Runs a deferred body (``ReducerBody/init(deferring:)``): out of line, so that the direct
-  /// route into a body does not prepare the closure call.
-  @usableFromInline @inline(never)
-  static func _reduceDeferred(
-    body: ReducerBody<Self>, into state: inout State, action: Action
-  ) -> Effect<Action> {
-    body.resolved.reduce(&state, action)
-  }
-}
-
 extension Reducer where Body: Reducer, Body.State == State, Body.Action == Action {
   /// Runs ``body``.
   ///
@@ -135,13 +124,11 @@ extension Reducer where Body: Reducer, Body.State == State, Body.Action == Actio
     body: ReducerBody<Self>, into state: inout State, action: Action
   ) -> Effect<Action> {
     // The object at the address is the `BodyRunner<Body>` `_makeBody(of:)` made, which `body`
-    // owns: borrowed for the call, with nothing retained. A body with no runner here is one
-    // deferred inside the feature's own body (a feature that contains itself), which runs
-    // through its closure.
-    guard let runnerAddress = body.runnerAddress else {
-      return _reduceDeferred(body: body, into: &state, action: action)
-    }
-    return Unmanaged<BodyRunner<Body>>.fromOpaque(runnerAddress)
+    // owns: borrowed for the call, with nothing retained. (A body with no runner, deferred
+    // inside the feature's own body, never gets here: `ChildReducer` runs it through its
+    // closure.)
+    assert(body.runnerAddress != nil, "'\(Self.self)' ran a body that _makeBody(of:) did not make")
+    return Unmanaged<BodyRunner<Body>>.fromOpaque(body.runnerAddress.unsafelyUnwrapped)
       ._withUnsafeGuaranteedRef {
         $0.child.reduce(into: &state, action: action)
       }

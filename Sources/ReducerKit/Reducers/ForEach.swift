@@ -178,7 +178,9 @@ where
     fileID: StaticString,
     line: UInt
   ) {
-    direct = DirectCase(toElementAction.selection, allowed: offset != nil)
+    // A deferred element (a feature inside its own body, TCA's `Nested`) takes the general
+    // route, which tests for it.
+    direct = DirectCase(toElementAction.selection, allowed: offset != nil && !element.isDeferred)
     directOffset = offset ?? 0
     self.parent = parent
     self.element = element
@@ -205,7 +207,7 @@ where
         withUnsafeMutablePointer(to: &state) { root in
           let elements = (UnsafeMutableRawPointer(root) + directOffset)
             .assumingMemoryBound(to: IdentifiedArray<ID, ElementState>.self)
-          effect = runElement(in: &elements.pointee, identifiedAction, action)
+          effect = runElement(in: &elements.pointee, identifiedAction, action, resolved: true)
         }
       }
     } else {
@@ -216,17 +218,22 @@ where
     return effect
   }
 
-  /// Runs the element reducer for an element action, on the element in place.
+  /// Runs the element reducer for an element action, on the element in place; `resolved` on
+  /// the direct route, whose element is known not to be deferred.
   @inlinable @inline(__always)
   func runElement(
     in elements: inout IdentifiedArray<ID, ElementState>,
     _ identifiedAction: IdentifiedAction<ID, ElementAction>,
-    _ action: Action
+    _ action: Action,
+    resolved: Bool = false
   ) -> Effect<Action> {
     guard case .element(let id, let elementAction) = identifiedAction else { return .none }
     var elementEffect = Effect<ElementAction>.none
     let found = elements.modifyElement(id: id) {
-      elementEffect = element.reduce(into: &$0, action: elementAction)
+      elementEffect =
+        resolved
+        ? element.reduceResolved(into: &$0, action: elementAction)
+        : element.reduce(into: &$0, action: elementAction)
     }
     if !found {
       _ForEachReducerWarnings.warnMissingElement(action: action, fileID: fileID, line: line)

@@ -21,24 +21,29 @@ package struct ResolvedReducer<State, Action> {
   package init<R: Reducer>(_ reducer: R) where R.State == State, R.Action == Action {
     if let resolved = reducer as? any ResolvedReducerConvertible<State, Action> {
       self = resolved.resolved
-    } else if R.Body.self != Never.self {
-      self =
-        BodyEvaluation.evaluating(R.self) { ResolvedReducer(body: reducer) }
-        ?? ResolvedReducer(reduce: DeferredBody(reducer).reduce(into:action:))
+    } else if R.Body.self != Never.self, let resolved = Self.resolveBody(of: reducer) {
+      self = resolved
     } else {
+      // The one place that wraps `reduce(into:action:)`: a second copy of this closure in
+      // another function is merged with it by the optimizer, and a root send then went through
+      // two thunks.
       self.init(reduce: reducer.reduce(into:action:))
     }
   }
 
-  /// Resolves `reducer`'s body when it is a reducer of the same state and action, else the
-  /// reducer's own `reduce(into:action:)`.
+  /// `reducer`'s body resolved, or deferred when `R`'s body is being evaluated (it contains
+  /// itself); `nil` when the body is not a reducer of the same state and action.
   @inlinable
-  init<R: Reducer>(body reducer: R) where R.State == State, R.Action == Action {
-    if let body = reducer.body as? any Reducer<State, Action> {
-      self.init(body)
-    } else {
-      self.init(reduce: reducer.reduce(into:action:))
+  static func resolveBody<R: Reducer>(of reducer: R) -> Self?
+  where R.State == State, R.Action == Action {
+    let evaluated = BodyEvaluation.evaluating(R.self) { () -> Self? in
+      guard let body = reducer.body as? any Reducer<State, Action> else { return nil }
+      return ResolvedReducer(body)
     }
+    guard let evaluated else {
+      return ResolvedReducer(reduce: DeferredBody(reducer).reduce(into:action:))
+    }
+    return evaluated
   }
 
   /// Wraps a reduce function as it is.

@@ -69,7 +69,9 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     let offset = MemoryLayout<ParentState>.offset(of: state)
     let scopeEffect = Self.effectScoper(toChildState: state, toChildAction: action)
     let level = ScopeLevel(
-      direct: DirectCase(action.selection, allowed: offset != nil), directOffset: offset ?? 0,
+      // A deferred child (a feature inside its own body) takes the general route.
+      direct: DirectCase(action.selection, allowed: offset != nil && !child.isDeferred),
+      directOffset: offset ?? 0,
       child: child, scopeEffect: scopeEffect,
       generalRoute: Self.generalRoute(
         child: child, toChildState: state, offset: offset, toChildAction: action,
@@ -196,7 +198,7 @@ final class ScopeLevel<ParentState, ParentAction, Child: Reducer> {
     withUnsafeMutablePointer(to: &state) { parent in
       let childState = (UnsafeMutableRawPointer(parent) + directOffset)
         .assumingMemoryBound(to: Child.State.self)
-      effect = child.reduce(into: &childState.pointee, action: action)
+      effect = child.reduceResolved(into: &childState.pointee, action: action)
     }
     return effect
   }

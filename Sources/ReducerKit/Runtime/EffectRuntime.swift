@@ -14,8 +14,9 @@ package protocol EffectHost: AnyObject, Sendable {
   /// the action being reduced, before the outer `send` returns.
   func enqueue(_ action: Action, group: EffectGroup?)
 
-  /// Sends an action from an effect's task (or a concatenation's part).
-  func send(_ action: Action, group: consuming EffectGroup?) -> StoreTask
+  /// Sends an action from an effect's task (or a concatenation's part), to be reduced under the
+  /// store's dependencies whatever the task's own are.
+  func sendFromEffect(_ action: Action, group: consuming EffectGroup?) -> StoreTask
 
   /// Reduces the queued actions, unless a reduce loop is already running.
   func drainIfIdle()
@@ -362,7 +363,7 @@ private final class HostSendTarget<Host: EffectHost>: SendTarget {
       #endif
       return
     }
-    _ = host?.send(action, group: status.group)
+    _ = host?.sendFromEffect(action, group: status.group)
   }
 }
 

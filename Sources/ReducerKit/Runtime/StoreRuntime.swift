@@ -113,6 +113,14 @@ package final class StoreRuntime<State, Action>: StoreCore, EffectHost {
   /// into the variable below, a retain and a release that are two runtime calls (of a root
   /// send's 126 instructions, 19).
   package func send(_ action: Action, group: consuming EffectGroup?) -> StoreTask {
+    send(action, group: group, fromEffect: false)
+  }
+
+  /// Sends an action; `fromEffect` when an effect's task sent it (see ``reduce(_:group:fromEffect:)``).
+  @inline(__always)
+  private func send(
+    _ action: Action, group: consuming EffectGroup?, fromEffect: Bool
+  ) -> StoreTask {
     if isDraining {
       // Re-entrant: reduce it after the actions already queued, in order.
       let group = group ?? EffectGroup()
@@ -123,7 +131,7 @@ package final class StoreRuntime<State, Action>: StoreCore, EffectHost {
     isDraining = true
     defer { isDraining = false }
     var group = group
-    reduce(action, group: &group)
+    reduce(action, group: &group, fromEffect: fromEffect)
     if !queue.isEmpty { drainQueue() }
     guard let group else { return StoreTask(group: nil, registry: nil) }
     return StoreTask(group: group, registry: registry)
@@ -144,6 +152,10 @@ package final class StoreRuntime<State, Action>: StoreCore, EffectHost {
   }
 
   // MARK: - EffectHost
+
+  package func sendFromEffect(_ action: Action, group: consuming EffectGroup?) -> StoreTask {
+    send(action, group: group, fromEffect: true)
+  }
 
   package func enqueue(_ action: Action, group: EffectGroup?) {
     queue.append(action, group: group)
@@ -168,7 +180,8 @@ package final class StoreRuntime<State, Action>: StoreCore, EffectHost {
         continue
       }
       var group = next.group
-      reduce(next.action, group: &group)
+      // In the context of the send that drains: an action queued here was sent while it ran.
+      reduce(next.action, group: &group, fromEffect: false)
       if let group = next.group { registry.release(group) }
     }
   }
@@ -177,15 +190,14 @@ package final class StoreRuntime<State, Action>: StoreCore, EffectHost {
   /// (then it is the group made for them).
   ///
   /// Every action is reduced under the store's dependencies, whoever sent it (TCA's rule, the
-  /// same for `Store` and `TestStore`, which share this code). An action with a group came
-  /// from an effect (or was queued during a reduce): the effect's task may carry overrides of
-  /// its own (`withDependencies { … } operation: { .run { … } }`), so the store's values are
-  /// pushed even when they are empty (the live values). Only a send from outside any effect to
-  /// a store without dependencies of its own skips the push, which keeps a root `send` free of
-  /// the task-local write.
+  /// same for `Store` and `TestStore`, which share this code). An effect's task may carry
+  /// overrides of its own (`withDependencies { … } operation: { .run { … } }`), so for an action
+  /// it sent (`fromEffect`) the store's values are pushed even when they are empty (the live
+  /// values). Only a send from outside any effect to a store without dependencies of its own
+  /// skips the push, which keeps a root `send` free of the task-local write.
   @inline(__always)
-  private func reduce(_ action: Action, group: inout EffectGroup?) {
-    if !hasDependencies && group == nil {
+  private func reduce(_ action: Action, group: inout EffectGroup?, fromEffect: Bool) {
+    if !hasDependencies && !fromEffect {
       reduceNow(action, group: &group)
     } else {
       // The action, and every effect task it starts (tasks inherit task-local values), see the
