@@ -86,3 +86,47 @@ import Testing
     }
   }
 }
+
+/// A timer under a TestStore whose test forgot to override the clock (issue 39, item 8): the
+/// commonest mistake must end in a bounded, clear failure, not a `send` that never returns.
+@MainActor
+@Suite struct ForgottenClockTests {
+  struct Ticker: Reducer {
+    struct State: Equatable { var ticks = 0 }
+    enum Action: Equatable { case start, startTimer, tick }
+    @Dependency(\.continuousClock) var clock
+
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+      switch action {
+      case .start:
+        return .run { send in
+          while true {
+            try await clock.sleep(for: .seconds(1))
+            await send(.tick)
+          }
+        }
+      case .startTimer:
+        return .run { send in
+          for await _ in clock.timer(interval: .seconds(1)) {
+            await send(.tick)
+          }
+        }
+      case .tick:
+        state.ticks += 1
+        return .none
+      }
+    }
+  }
+
+  @Test(.timeLimit(.minutes(1)), arguments: [Ticker.Action.start, .startTimer])
+  func aTimerWithoutAClockOverrideEndsWithAClearFailure(action: Ticker.Action) async {
+    let issues = await recordedIssues {
+      let store = TestStore(initialState: Ticker.State()) { Ticker() }
+      await store.send(action)
+    }
+    #expect(issues.contains { $0.contains(#"Unimplemented: @Dependency(\.continuousClock)"#) })
+    #expect(issues.contains { $0.contains("Time never passes on it") })
+    #expect(issues.contains { $0.contains("still running") })
+    #expect(!issues.contains { $0.contains("unexpected action") })
+  }
+}

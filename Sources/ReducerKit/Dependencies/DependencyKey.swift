@@ -123,8 +123,10 @@ struct DependencyResolution: Sendable {
 ///   - operation: What the code did with it, such as `"sleep"`.
 ///   - example: A replacement to suggest in the message, such as `".constant(Date())"`.
 ///   - reported: The flag of the value being used; the report is made only when it is `false`.
+///   - consequence: What the test value does instead, said after the first sentence.
 func reportUnimplemented(
-  _ property: String, operation: String, example: String, reported: Locked<Bool>
+  _ property: String, operation: String, example: String, reported: Locked<Bool>,
+  consequence: String? = nil
 ) {
   let isFirst = reported.withLock { reported -> Bool in
     defer { reported = true }
@@ -134,7 +136,7 @@ func reportUnimplemented(
   runtimeWarn(
     """
     Unimplemented: @Dependency(\\.\(property)) was used (\(operation)) in a test context, but it \
-    has no test implementation. Override it in this test, for example \
-    `withDependencies: { $0.\(property) = \(example) }`.
+    has no test implementation.\(consequence.map { " " + $0 } ?? "") Override it in this test, \
+    for example `withDependencies: { $0.\(property) = \(example) }`.
     """)
 }

@@ -44,7 +44,11 @@ private enum SuspendingClockKey: DependencyKey {
 }
 
 /// The test value of the built-in clocks: it reports, the first time it is used, that the test
-/// did not provide a clock, then behaves like an immediate clock so the test does not hang.
+/// did not provide a clock. Time never passes on it: a sleep waits until its task is cancelled
+/// (then throws `CancellationError`), so the test ends with the report and the effect still
+/// running, instead of hanging. (Returning from every sleep at once, as it did, made a timer
+/// effect, `while true { try await clock.sleep(...); await send(.tick) }`, a loop that never
+/// suspended: its `TestStore.send` never returned, at full CPU and with memory growing.)
 struct UnimplementedClock: Clock {
   /// A point on the clock's own time line, which starts at zero.
   struct Instant: InstantProtocol {
@@ -67,18 +71,27 @@ struct UnimplementedClock: Clock {
   /// The ``DependencyValues`` property the clock stands in for, named in the report.
   let property: String
   private let reported = Locked(false)
-  private let current = Locked(Instant(offset: .zero))
 
+  /// What the test sees instead of a clock, said in the report (whichever use comes first: a
+  /// `sleep(for:)` reads `now` before it sleeps).
+  static let consequence = "Time never passes on it: its sleeps end only when their task is cancelled."
+
+  /// The clock's start, always: no time passes on it.
   var now: Instant {
-    reportUnimplemented(property, operation: "now", example: "TestClock()", reported: reported)
-    return current.withLock { $0 }
+    reportUnimplemented(
+      property, operation: "now", example: "TestClock()", reported: reported,
+      consequence: Self.consequence)
+    return Instant(offset: .zero)
   }
 
   var minimumResolution: Duration { .zero }
 
+  /// Reports, then waits until the task is cancelled: the test gave no clock, so no time
+  /// passes.
   func sleep(until deadline: Instant, tolerance: Duration?) async throws {
-    reportUnimplemented(property, operation: "sleep", example: "TestClock()", reported: reported)
-    try Task.checkCancellation()
-    current.withLock { $0 = Swift.max($0, deadline) }
+    reportUnimplemented(
+      property, operation: "sleep", example: "TestClock()", reported: reported,
+      consequence: Self.consequence)
+    try await Task.never()
   }
 }

@@ -25,10 +25,13 @@ import Testing
   }
 
   @Test func theTestContinuousClockReportsWhenItSleeps() async throws {
-    let messages = try await warnings(containing: "continuousClock") {
+    let messages = await warnings(containing: "continuousClock") {
       let clock = testContext().continuousClock
-      try await clock.sleep(for: .seconds(60))
-      try await clock.sleep(for: .seconds(60))
+      for _ in 0..<2 {
+        let sleep = Task { try await clock.sleep(for: .seconds(60)) }
+        sleep.cancel()
+        _ = await sleep.result
+      }
     }
     #expect(messages.count == 1)
     #expect(messages.first?.contains(#"@Dependency(\.continuousClock)"#) == true)
@@ -44,14 +47,26 @@ import Testing
     #expect(messages.first?.contains("(now)") == true)
   }
 
-  @Test func theUnimplementedClockDoesNotHangAndKeepsItsTime() async throws {
+  /// Time never passes on it: a sleep waits until its task is cancelled, so a timer loop
+  /// suspends instead of spinning (issue 39, item 8).
+  @Test func theUnimplementedClocksSleepWaitsUntilCancelled() async throws {
     let clock = UnimplementedClock(property: "unimplementedClockProbe")
-    let messages = try await warnings(containing: "unimplementedClockProbe") {
-      let start = clock.now
-      try await clock.sleep(until: start.advanced(by: .seconds(3600)), tolerance: nil)
-      #expect(start.duration(to: clock.now) == .seconds(3600))
+    let messages = await warnings(containing: "unimplementedClockProbe") {
+      let start = UnimplementedClock.Instant(offset: .zero)
+      let woke = Locked(false)
+      let sleep = Task {
+        try await clock.sleep(until: start.advanced(by: .seconds(1)), tolerance: nil)
+        woke.withLock { $0 = true }
+      }
+      // Bounded: the sleep is still suspended after many turns of the executor.
+      for _ in 0..<1_000 { await Task.yield() }
+      #expect(!woke.withLock { $0 })
+      sleep.cancel()
+      await #expect(throws: CancellationError.self) { try await sleep.value }
+      #expect(clock.now == start)
     }
     #expect(messages.count == 1)
+    #expect(messages.first?.contains("Time never passes on it") == true)
   }
 
   @Test func theUnimplementedClockHonoursCancellation() async {
