@@ -74,7 +74,8 @@ struct UnimplementedClock: Clock {
 
   /// What the test sees instead of a clock, said in the report (whichever use comes first: a
   /// `sleep(for:)` reads `now` before it sleeps).
-  static let consequence = "Time never passes on it: its sleeps end only when their task is cancelled."
+  static let consequence =
+    "Time never passes on it: its sleeps end only when their task is cancelled."
 
   /// The clock's start, always: no time passes on it.
   var now: Instant {
