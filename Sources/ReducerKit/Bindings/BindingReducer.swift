@@ -28,8 +28,10 @@
 /// ```
 ///
 /// It starts no effect: it always returns ``Effect/none``.
-public struct BindingReducer<State, Action: BindableAction>: Reducer
-where Action.State == State {
+///
+/// For a feature whose bindings sit under a `view` case (TCA's `ViewAction` pattern), give it
+/// that case: ``init(action:)``.
+public struct BindingReducer<State, Action>: Reducer {
   // Built once, when the reducer is created, so an action costs a case-tag comparison.
   private let toBindingAction: CasePath<Action, BindingAction<State>>
 
@@ -42,8 +44,48 @@ where Action.State == State {
   /// ```
   ///
   /// The state and action types come from the surrounding `body`.
-  public init() {
+  public init() where Action: BindableAction, Action.State == State {
     toBindingAction = Action.bindingCase
+  }
+
+  /// Creates a reducer that applies the binding actions nested in one case of the action: the
+  /// `view` case of TCA's `ViewAction` pattern, whose actions are ``BindableAction``s.
+  ///
+  /// ```swift
+  /// struct Login: Reducer {
+  ///   struct State: Equatable { var email = "" }
+  ///   enum Action: Equatable, ViewAction {
+  ///     case view(View)
+  ///     case loggedIn
+  ///     enum View: BindableAction, Equatable {
+  ///       case binding(BindingAction<State>)
+  ///       case loginTapped
+  ///     }
+  ///   }
+  ///   var body: some ReducerOf<Self> {
+  ///     BindingReducer(action: Action.view)
+  ///     Reduce { state, action in .none }
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// - Parameter toViewAction: The action's case that holds the bindable actions.
+  public init<ViewAction: BindableAction>(action toViewAction: @escaping (ViewAction) -> Action)
+  where ViewAction.State == State {
+    self.init(action: CasePath(toViewAction))
+  }
+
+  /// Creates a reducer that applies the binding actions nested in one case of the action,
+  /// given as a ``CasePath``.
+  ///
+  /// ```swift
+  /// BindingReducer(action: CasePath(Action.view))
+  /// ```
+  ///
+  /// - Parameter toViewAction: The path to the case that holds the bindable actions.
+  public init<ViewAction: BindableAction>(action toViewAction: CasePath<Action, ViewAction>)
+  where ViewAction.State == State {
+    toBindingAction = toViewAction.appending(ViewAction.bindingCase)
   }
 
   /// Sets the field when `action` holds a binding action; does nothing otherwise.

@@ -42,3 +42,32 @@ extension IdentifiedAction: Sendable where ID: Sendable, Action: Sendable {}
 /// ```
 public typealias IdentifiedActionOf<R: Reducer> = IdentifiedAction<R.State.ID, R.Action>
 where R.State: Identifiable
+
+extension CasePath {
+  /// The path to the actions of one element of a `forEach`, by its id: TCA's
+  /// `\.rows[id: id]`, for `receive` and ``modify(_:_:fileID:line:)``.
+  ///
+  /// ```swift
+  /// await store.receive(CasePath(Todos.Action.rows)[id: 1].appending(Row.Action.loaded)) {
+  ///   $0.rows[id: 1]?.isLoading = false
+  /// }
+  /// ```
+  ///
+  /// Extracting gives the element's action when the root is an action for the element with
+  /// that id (and `nil` for another element's); embedding wraps an action as that element's.
+  ///
+  /// - Parameter id: The element's id.
+  /// - Returns: A case path from `Root` to the actions of that element.
+  public subscript<ID: Hashable, ElementAction>(
+    id id: ID
+  ) -> CasePath<Root, ElementAction> where Value == IdentifiedAction<ID, ElementAction> {
+    appending(
+      CasePath<IdentifiedAction<ID, ElementAction>, ElementAction>(
+        embed: { .element(id: id, action: $0) },
+        extract: { identifiedAction in
+          guard case .element(let elementID, let action) = identifiedAction, elementID == id
+          else { return nil }
+          return action
+        }))
+  }
+}

@@ -421,24 +421,48 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   ///
   /// ```swift
   /// todos.append(Todo(id: 4, title: "Jam"))               // (inserted: true, index: 3)
-  /// todos.append(Todo(id: 4, title: "Strawberry jam"))    // (inserted: false, index: 3)
+  /// todos.append(Todo(id: 4, title: "Strawberry jam"))    // (inserted: false, index: 3), warns
   /// ```
   ///
   /// When the id is already present, the array is left unchanged (the existing element is not
-  /// replaced; use ``subscript(id:)`` for that).
+  /// replaced) and a runtime warning names the id (a test failure under a `TestStore`): an
+  /// element that silently fails to appear is a bug that is hard to find. To replace the
+  /// element, use ``updateOrAppend(_:)`` or ``subscript(id:)``.
   ///
   /// - Parameter element: The element to append.
   /// - Returns: Whether the element was appended, and the position of the element with its id.
   /// - Complexity: O(1) amortized.
   @inlinable
   @discardableResult
-  public mutating func append(_ element: Element) -> (inserted: Bool, index: Int) {
+  public mutating func append(
+    _ element: Element, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> (inserted: Bool, index: Int) {
     let elementID = _id(element)
-    if let existing = _positions[elementID] { return (false, existing) }
+    if let existing = _positions[elementID] {
+      _IdentifiedArrayWarnings.duplicateID(elementID, in: "append(_:)", fileID: fileID, line: line)
+      return (false, existing)
+    }
     let position = _elements.count
-    _positions[elementID] = position
-    _elements.append(element)
+    _appendNew(element, id: elementID)
     return (true, position)
+  }
+
+  /// Replaces the element with the same id, or appends the element when its id is absent.
+  ///
+  /// ```swift
+  /// todos.updateOrAppend(Todo(id: 4, title: "Strawberry jam"))  // the old Todo 4, or nil
+  /// ```
+  ///
+  /// - Parameter element: The element to store.
+  /// - Returns: The element it replaced, or `nil` when it was appended.
+  /// - Complexity: O(1) amortized.
+  @inlinable
+  @discardableResult
+  public mutating func updateOrAppend(_ element: Element) -> Element? {
+    let elementID = _id(element)
+    let original = self[id: elementID]
+    self[id: elementID] = element
+    return original
   }
 
   /// Appends the elements of a sequence, skipping those whose id is already present.
@@ -451,7 +475,10 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   /// - Complexity: O(*m*) amortized, where *m* is the number of new elements.
   @inlinable
   public mutating func append(contentsOf newElements: some Sequence<Element>) {
-    for element in newElements { append(element) }
+    for element in newElements {
+      let elementID = _id(element)
+      if _positions[elementID] == nil { _appendNew(element, id: elementID) }
+    }
   }
 
   /// Inserts an element at a position, unless an element with the same id is already present.
@@ -470,9 +497,15 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   /// - Complexity: O(*n*) in the number of elements after `index`.
   @inlinable
   @discardableResult
-  public mutating func insert(_ element: Element, at index: Int) -> (inserted: Bool, index: Int) {
+  public mutating func insert(
+    _ element: Element, at index: Int, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> (inserted: Bool, index: Int) {
     let elementID = _id(element)
-    if let existing = _positions[elementID] { return (false, existing) }
+    if let existing = _positions[elementID] {
+      _IdentifiedArrayWarnings.duplicateID(
+        elementID, in: "insert(_:at:)", fileID: fileID, line: line)
+      return (false, existing)
+    }
     precondition(
       index >= 0 && index <= _elements.count,
       "IdentifiedArray.insert(_:at:): index \(index) is out of bounds 0...\(_elements.count)"
@@ -870,7 +903,12 @@ extension IdentifiedArray: ExpressibleByArrayLiteral where Element: Identifiable
     self.init()
     _positions.reserveCapacity(elements.count)
     _elements.reserveCapacity(elements.count)
-    for element in elements where !append(element).inserted {
+    for element in elements {
+      let elementID = _id(element)
+      guard _positions[elementID] != nil else {
+        _appendNew(element, id: elementID)
+        continue
+      }
       runtimeWarn(
         """
         An IdentifiedArray literal has more than one element with the id \(element.id): the \
@@ -1166,3 +1204,20 @@ internal func _nextIdentifiedArrayVersion() -> UInt64 {
   }
 }
 #endif
+
+/// The warnings of `IdentifiedArray`, out of line.
+@usableFromInline
+enum _IdentifiedArrayWarnings {
+  /// Reports an element not added because its id is already present.
+  @usableFromInline
+  static func duplicateID<ID>(
+    _ id: ID, in method: String, fileID: StaticString, line: UInt
+  ) {
+    runtimeWarn(
+      """
+      IdentifiedArray.\(method): an element with the id \(describe(id)) is already in the \
+      array, so nothing was added (the existing element is kept). To replace it, use \
+      "updateOrAppend(_:)" or "array[id: id] = element"; to add it, give it a new id.
+      """, fileID: fileID, line: line)
+  }
+}

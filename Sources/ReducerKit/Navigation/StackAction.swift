@@ -33,3 +33,30 @@ extension StackAction: Sendable where State: Sendable, Action: Sendable {}
 /// case path(StackActionOf<Path>)
 /// ```
 public typealias StackActionOf<R: Reducer> = StackAction<R.State, R.Action>
+
+extension CasePath {
+  /// The path to the actions of one element of a stack, by its id: TCA's `\.path[id: id]`,
+  /// for `receive` and ``modify(_:_:fileID:line:)``.
+  ///
+  /// ```swift
+  /// await store.receive(CasePath(App.Action.path)[id: 0].appending(Path.Action.detail)) {
+  ///   $0.path[id: 0] = .detail(Detail.State(isLoaded: true))
+  /// }
+  /// ```
+  ///
+  /// - Parameter id: The stack element's id.
+  /// - Returns: A case path from `Root` to the actions of that element (its `element(id:action:)`
+  ///   case; pushes and pops are not in it).
+  public subscript<ElementState, ElementAction>(
+    id id: StackElementID
+  ) -> CasePath<Root, ElementAction> where Value == StackAction<ElementState, ElementAction> {
+    appending(
+      CasePath<StackAction<ElementState, ElementAction>, ElementAction>(
+        embed: { .element(id: id, action: $0) },
+        extract: { stackAction in
+          guard case .element(let elementID, let action) = stackAction, elementID == id
+          else { return nil }
+          return action
+        }))
+  }
+}

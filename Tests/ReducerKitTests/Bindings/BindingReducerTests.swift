@@ -81,3 +81,60 @@ import Testing
     #expect(message.contains("isOn"))
   }
 }
+
+/// TCA's `ViewAction` pattern: bindings nested under a `view` case (issue 39, item 7).
+@MainActor
+@Suite struct BindingReducerViewActionTests {
+  struct Login: Reducer {
+    struct State: Equatable {
+      var email = ""
+      var isValid = false
+    }
+    enum Action: Equatable, ViewAction {
+      case view(View)
+      case loggedIn
+      enum View: BindableAction, Equatable {
+        case binding(BindingAction<State>)
+        case loginTapped
+      }
+    }
+    var body: some ReducerOf<Self> {
+      BindingReducer(action: Action.view)
+      Reduce { state, action in
+        switch action {
+        case .view(.binding(\.email)):
+          state.isValid = state.email.contains("@")
+          return .none
+        case .view(.loginTapped):
+          return .send(.loggedIn)
+        case .view(.binding), .loggedIn:
+          return .none
+        }
+      }
+    }
+  }
+
+  @Test func appliesBindingsNestedInTheViewCase() async {
+    let store = TestStore(initialState: Login.State()) { Login() }
+    await store.send(.view(.binding(.set(\.email, "blob@example.com")))) {
+      $0.email = "blob@example.com"
+      $0.isValid = true
+    }
+    await store.send(.view(.loginTapped))
+    await store.receive(.loggedIn)
+  }
+
+  @Test func withACasePathToo() {
+    var state = Login.State()
+    _ = BindingReducer<Login.State, Login.Action>(action: CasePath(Login.Action.view))
+      .reduce(into: &state, action: .view(.binding(.set(\.email, "a@b"))))
+    #expect(state.email == "a@b")
+  }
+
+  @Test func aStoresBindingSendsThroughTheViewCase() {
+    let store = Store(initialState: Login.State()) { Login() }
+    store.send(.view(.binding(.set(\.email, "x@y"))))
+    #expect(store.email == "x@y")
+    #expect(store.isValid)
+  }
+}

@@ -1,5 +1,6 @@
 import Foundation
 import ReducerKit
+import ReducerKitTesting
 import Testing
 
 private struct Row: Reducer {
@@ -91,5 +92,59 @@ struct IdentifiedActionTests {
     }
     #expect(rows[id: "b"]?.count == 1)
     #expect(rows[id: "a"]?.count == 0)
+  }
+}
+
+/// `CasePath(Action.rows)[id: id]`: TCA's `\.rows[id: id]` (issue 39, item 7).
+@MainActor
+@Suite struct IdentifiedActionCasePathTests {
+  struct Loader: Reducer {
+    struct State: Equatable, Identifiable {
+      let id: Int
+      var value = 0
+    }
+    enum Action: Equatable {
+      case load
+      case loaded(Int)
+    }
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+      switch action {
+      case .load:
+        return .run { [id = state.id] send in await send(.loaded(id * 10)) }
+      case .loaded(let value):
+        state.value = value
+        return .none
+      }
+    }
+  }
+  struct List: Reducer {
+    struct State: Equatable { var rows: IdentifiedArrayOf<Loader.State> = [] }
+    enum Action: Equatable { case rows(IdentifiedActionOf<Loader>) }
+    var body: some ReducerOf<Self> {
+      EmptyReducer().forEach(\.rows, action: Action.rows) { Loader() }
+    }
+  }
+
+  @Test func extractsOnlyTheActionsOfThatElement() {
+    let rowOne = CasePath(List.Action.rows)[id: 1]
+    #expect(rowOne.extract(from: .rows(.element(id: 1, action: .load))) == .load)
+    #expect(rowOne.extract(from: .rows(.element(id: 2, action: .load))) == nil)
+    #expect(rowOne.embed(.loaded(3)) == .rows(.element(id: 1, action: .loaded(3))))
+  }
+
+  @Test func receivesAnElementsActionByIdAndCase() async {
+    let store = TestStore(
+      initialState: List.State(rows: [Loader.State(id: 1), Loader.State(id: 2)])
+    ) { List() }
+    await store.send(.rows(.element(id: 2, action: .load)))
+    await store.receive(CasePath(List.Action.rows)[id: 2].appending(Loader.Action.loaded)) {
+      $0.rows[id: 2]?.value = 20
+    }
+  }
+
+  @Test func modifiesAnElementsActionInPlace() {
+    var action = List.Action.rows(.element(id: 1, action: .loaded(1)))
+    CasePath(List.Action.rows)[id: 1].appending(Loader.Action.loaded).modify(&action) { $0 += 1 }
+    #expect(action == .rows(.element(id: 1, action: .loaded(2))))
   }
 }

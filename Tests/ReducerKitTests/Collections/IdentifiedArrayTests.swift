@@ -292,7 +292,8 @@ struct IdentifiedArrayTests {
     expectConsistent(array)
   }
 
-  @Test func appendDuplicateLeavesTheArrayUnchanged() {
+  @Test func appendDuplicateLeavesTheArrayUnchangedWithAWarning() {
+    let recorder = WarningRecorder(matching: "with the id 2 is already")
     var array: IdentifiedArrayOf<Todo> = [Todo(1, "a"), Todo(2, "b"), Todo(3, "c")]
     let before = array
     let result = array.append(Todo(2, "other"))
@@ -300,6 +301,31 @@ struct IdentifiedArrayTests {
     #expect(result.index == 1)
     #expect(array == before)
     #expect(array[id: 2]?.title == "b")
+    // Issue 39, item 7: not a silent skip. The warning names the method, the id and the way
+    // to replace, at the caller's line.
+    #expect(recorder.messages.count == 1)
+    #expect(recorder.messages.first?.contains("IdentifiedArray.append(_:)") == true)
+    #expect(recorder.messages.first?.contains("updateOrAppend") == true)
+    #expect(recorder.places.first?.hasPrefix("ReducerKitTests/IdentifiedArrayTests.swift") == true)
+  }
+
+  @Test func insertDuplicateLeavesTheArrayUnchangedWithAWarning() {
+    let recorder = WarningRecorder(matching: "with the id 3 is already")
+    var array: IdentifiedArrayOf<Todo> = [Todo(1, "a"), Todo(3, "c")]
+    let result = array.insert(Todo(3, "other"), at: 0)
+    #expect(result == (false, 1))
+    #expect(array[id: 3]?.title == "c")
+    #expect(recorder.messages.first?.contains("IdentifiedArray.insert(_:at:)") == true)
+  }
+
+  @Test func updateOrAppendReplacesOrAppendsWithoutAWarning() {
+    let recorder = WarningRecorder(matching: "with the id 9102 is already")
+    var array: IdentifiedArrayOf<Todo> = [Todo(9101, "a"), Todo(9102, "b")]
+    #expect(array.updateOrAppend(Todo(9102, "B"))?.title == "b")
+    #expect(array.updateOrAppend(Todo(9103, "c")) == nil)
+    #expect(array.map(\.title) == ["a", "B", "c"])
+    expectConsistent(array)
+    #expect(recorder.messages.isEmpty)
   }
 
   @Test func appendContentsOfSkipsDuplicates() {

@@ -224,10 +224,10 @@ enum MigratingFromReduxStoresSample3 {
         case .reloaded(let records):
           // Keep each surviving row's state, add the new rows, drop the others.
           var todos = IdentifiedArrayOf<Todo.State>()
-          for record in records {
+          for record in records where !todos.ids.contains(record.id) {  // the first record wins
             var todo = state.todos[id: record.id] ?? Todo.State(id: record.id)
             todo.title = record.title
-            todos.append(todo)  // a repeated id is skipped: the first record wins
+            todos.append(todo)
           }
           state.todos = todos
           return .none

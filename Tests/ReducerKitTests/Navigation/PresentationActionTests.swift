@@ -1,4 +1,5 @@
 import Foundation
+import ReducerKitTesting
 import Testing
 
 @testable import ReducerKit
@@ -33,5 +34,54 @@ struct PresentationActionTests {
     let action = PresentationAction<Child>.presented(.type("c"))
     let copy = await Task.detached { action }.value
     #expect(copy == action)
+  }
+}
+
+/// `CasePath(Action.destination).appending(Destination.Action.alert)`: the `.presented` step
+/// implied, as TCA's `\.destination.alert` (issue 39, item 7).
+@Suite struct PresentationActionCasePathTests {
+  enum Child: Equatable { case tap, type(String) }
+  enum Action: Equatable { case child(PresentationAction<Child>), other }
+
+  @Test func appendingAChildCaseGoesThroughPresented() {
+    let typed = CasePath(Action.child).appending(Child.type)
+    #expect(typed.extract(from: .child(.presented(.type("a")))) == "a")
+    #expect(typed.extract(from: .child(.dismiss)) == nil)
+    #expect(typed.extract(from: .other) == nil)
+    #expect(typed.embed("b") == .child(.presented(.type("b"))))
+  }
+
+  @Test func appendingAChildCasePathGoesThroughPresented() {
+    let typed = CasePath(Action.child).appending(CasePath(Child.type))
+    #expect(typed.extract(from: .child(.presented(.type("a")))) == "a")
+  }
+
+  @Test func spellingPresentedStillWorks() {
+    let presented = CasePath(Action.child).appending(PresentationAction.presented)
+    #expect(presented.extract(from: .child(.presented(.tap))) == .tap)
+    #expect(presented.extract(from: .child(.dismiss)) == nil)
+  }
+}
+
+@MainActor
+@Suite struct PresentationActionReceiveTests {
+  @Test func aTestStoreReceivesThroughAPresentationWithoutSpellingPresented() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: TimerHost.State()) {
+      TimerHost()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    await store.send(.presentDestination(.timer(TimerChild.State(id: 1)))) {
+      $0.destination = .timer(TimerChild.State(id: 1))
+    }
+    await store.send(.destination(.presented(.timer(.start))))
+    await clock.advance(by: .seconds(1))
+    await store.receive(
+      CasePath(TimerHost.Action.destination).appending(TimerDestination.Action.timer)
+    ) {
+      CasePath(TimerDestination.State.timer).modify(&$0.destination) { $0.ticks = 1 }
+    }
+    await store.send(.destination(.dismiss)) { $0.destination = nil }
   }
 }

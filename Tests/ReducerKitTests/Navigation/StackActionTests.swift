@@ -41,3 +41,19 @@ import Testing
     #expect(debugDump(StackActionOf<Screen>.popFrom(id: 3)).contains("#3"))
   }
 }
+
+/// `CasePath(Action.path)[id: id]`: TCA's `\.path[id: id]` (issue 39, item 7).
+@Suite struct StackActionCasePathTests {
+  enum Element: Equatable { case tapped, loaded(Int) }
+  enum Action: Equatable { case path(StackAction<Int, Element>) }
+
+  @Test func extractsOnlyTheActionsOfThatElement() {
+    let first = CasePath(Action.path)[id: 0]
+    #expect(first.extract(from: .path(.element(id: 0, action: .tapped))) == .tapped)
+    #expect(first.extract(from: .path(.element(id: 1, action: .tapped))) == nil)
+    #expect(first.extract(from: .path(.popFrom(id: 0))) == nil)
+    #expect(first.embed(.loaded(1)) == .path(.element(id: 0, action: .loaded(1))))
+    let loaded = first.appending(Element.loaded)
+    #expect(loaded.extract(from: .path(.element(id: 0, action: .loaded(7)))) == 7)
+  }
+}
