@@ -154,3 +154,24 @@ extension TestStore {
     await EffectSettling.settle()
   }
 }
+
+extension TestStore {
+  /// TCA's `store.receive(\.response)`: unavailable; write `store.receive(Action.response)`, or a
+  /// ``CasePath`` for a nested case (`CasePath(Action.rows)[id: 1].appending(Row.Action.loaded)`).
+  @available(
+    *, unavailable,
+    message:
+      "ReducerKit takes the enum case itself, not a case key path (which needs TCA's macros): write 'receive(Action.response)' for 'receive(\\.response)', or 'receive(CasePath(Action.rows)[id: 1].appending(Row.Action.loaded))' for 'receive(\\.rows[id: 1].loaded)'"
+  )
+  public func receive<Value>(
+    _ caseKeyPath: KeyPath<CaseKeyPath<Action>, Value>,
+    timeout: Duration = .seconds(1),
+    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    fatalError()
+  }
+}

@@ -73,6 +73,14 @@ package protocol CustomDumpRepresentable {
   var customDumpValue: Any { get }
 }
 
+/// A property wrapper whose storage a dump shows under the property's name (`destination:`,
+/// not the compiler's `_destination:`), as the code that reads it spells it.
+package protocol PropertyWrapperStorage {}
+
+/// A collection that reflects as a dictionary but dumps empty as `[]`, as it is written in code:
+/// a ``StackState`` (its ids are keys), whose empty literal is `[]`, not `[:]`.
+package protocol DumpsEmptyAsList {}
+
 /// The runtime's name for an enum value's case, which `print` also uses. Reading it directly gives
 /// the case name even when the enum has a custom `description`.
 @_silgen_name("swift_EnumCaseName")
@@ -129,6 +137,7 @@ private struct ValueDumper {
     case .collection:
       return listLines(mirror.children.map(\.value), indent: indent)
     case .dictionary:
+      if mirror.children.isEmpty, value is any DumpsEmptyAsList { return ["[]"] }
       return dictionaryLines(mirror, indent: indent)
     case .set:
       let elements = sorted(mirror.children.map(\.value), indent: indent)
@@ -219,7 +228,7 @@ private struct ValueDumper {
       return Self.split(String(describing: value))
     }
     let items = properties.map { property in
-      item(label: property.label, value: property.value, indent: indent)
+      item(label: Self.propertyName(property), value: property.value, indent: indent)
     }
     return Self.block(open: name + "(", items: items, close: ")")
   }
@@ -379,6 +388,15 @@ private struct ValueDumper {
 
   /// The stored properties of a struct or class, inherited ones first. An actor's hidden
   /// `$defaultActor` storage is left out.
+  /// A stored property's label as code reads it: a property wrapper's storage (`_destination`)
+  /// under the property's own name.
+  private static func propertyName(_ property: Mirror.Child) -> String? {
+    guard let label = property.label, label.hasPrefix("_"),
+      property.value is any PropertyWrapperStorage
+    else { return property.label }
+    return String(label.dropFirst())
+  }
+
   private static func storedProperties(of mirror: Mirror) -> [Mirror.Child] {
     let inherited = mirror.superclassMirror.map(storedProperties(of:)) ?? []
     return inherited + mirror.children.filter { $0.label != "$defaultActor" }

@@ -46,8 +46,8 @@ package struct EffectID: Hashable, @unchecked Sendable, CustomStringConvertible 
 
   /// Identifies one instance of a child feature that has no key path (an enum case of the state):
   /// `owner` is unique to the composing reducer, `instance` the child's id if it has one.
-  package init(child owner: UInt64, instance: AnyHashable?) {
-    self.init(base: AnyHashable(CaseInstance(owner: owner, instance: instance)))
+  package init(child owner: UInt64, instance: AnyHashable?, name: String? = nil) {
+    self.init(base: AnyHashable(CaseInstance(owner: owner, instance: instance, name: name)))
   }
 
   /// Whether two ids wrap equal values: their hashes first, so unequal ids rarely reach
@@ -84,11 +84,26 @@ package struct EffectID: Hashable, @unchecked Sendable, CustomStringConvertible 
     return nil
   }
 
-  /// How a test failure names the child this id identifies, if it is a child instance's id
-  /// made with a key path: its name, else its key path.
+  /// How a test failure names the child this id identifies, if it is a child instance's id:
+  /// its name (a presentation's action case, an enum state's case), else its key path with
+  /// the instance's id (`\State.rows[id: 3]`, a stack element `\State.path[id: #1]`).
   package var childName: String? {
-    guard let child = base.base as? ChildInstance else { return nil }
-    return child.name ?? "\(child.keyPath)"
+    if let child = base.base as? ChildInstance {
+      if let name = child.name { return name }
+      guard let instance = child.instance else { return "\(child.keyPath)" }
+      return "\(child.keyPath)[id: \(describe(instance.base))]"
+    }
+    if let child = base.base as? CaseInstance, let name = child.name {
+      guard let instance = child.instance else { return name }
+      return "\(name) (id: \(describe(instance.base)))"
+    }
+    return nil
+  }
+
+  /// The qualified name of an enum value's case, such as `Destination.State.add`: how a test
+  /// failure names a child scoped to that case. Made once per composing reducer.
+  package static func caseName(of value: Any) -> String {
+    String(debugDump(value).prefix { $0 != "(" && $0 != "\n" })
   }
 
   private static let nextOwner = Locked<UInt64>(0)
@@ -112,6 +127,17 @@ package struct EffectID: Hashable, @unchecked Sendable, CustomStringConvertible 
   private struct CaseInstance: Hashable {
     let owner: UInt64
     let instance: AnyHashable?
+    /// For test failures only: not part of the identity.
+    var name: String? = nil
+
+    static func == (lhs: Self, rhs: Self) -> Bool {
+      lhs.owner == rhs.owner && lhs.instance == rhs.instance
+    }
+
+    func hash(into hasher: inout Hasher) {
+      hasher.combine(owner)
+      hasher.combine(instance)
+    }
   }
 
   package var description: String { String(describing: base.base) }

@@ -93,6 +93,8 @@ extension PresentationState: Hashable where State: Hashable {
 // tasks shares an immutable box: as safe as the child state itself.
 extension PresentationState: @unchecked Sendable where State: Sendable {}
 
+extension PresentationState: PropertyWrapperStorage {}
+
 extension PresentationState: CustomReflectable {
   /// Reflects as the child state, so dumps and diffs show the state, not the box.
   public var customMirror: Mirror {

@@ -309,13 +309,14 @@ extension StackState: Hashable where Element: Hashable {
 extension StackState: Sendable where Element: Sendable {}
 
 extension StackState: CustomStringConvertible, CustomDebugStringConvertible {
-  /// The ids and elements, written like a dictionary in stack order: `[#0: …, #1: …]`.
+  /// The ids and elements, written like a dictionary in stack order: `[#0: …, #1: …]`; an
+  /// empty stack as its literal, `[]`.
   ///
   /// ```swift
   /// print(state.path)
   /// ```
   public var description: String {
-    guard !_storage.isEmpty else { return "[:]" }
+    guard !_storage.isEmpty else { return "[]" }
     return "[" + _storage.map { "\($0.id): \($0.element)" }.joined(separator: ", ") + "]"
   }
 
@@ -328,6 +329,8 @@ extension StackState: CustomStringConvertible, CustomDebugStringConvertible {
     "StackState<\(Element.self)>(\(description))"
   }
 }
+
+extension StackState: DumpsEmptyAsList {}
 
 extension StackState: CustomReflectable {
   /// A mirror showing the elements keyed by their ids, so that dumps and test diffs show which

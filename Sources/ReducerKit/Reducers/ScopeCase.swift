@@ -131,10 +131,15 @@ extension Scope {
     }
     let locator = ChildLocator.enumCase(toCaseState, instance: instance)
     let embed = toCaseAction.embedder
+    // Names the case in test failures: described at the first child effect, not when the
+    // reducer is built.
+    var name: String?
     return { childEffect, state in
       let id = toCaseState.extract(from: state).flatMap(instance)
+      if name == nil { name = EffectID.caseName(of: state) }
       return childEffect.map(embed).scoped(
-        to: ScopeComponent(id: EffectID(child: owner, instance: id), hasLifetime: true),
+        to: ScopeComponent(
+          id: EffectID(child: owner, instance: id, name: name), hasLifetime: true),
         locator: locator)
     }
   }

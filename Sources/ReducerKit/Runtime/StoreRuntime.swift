@@ -7,6 +7,7 @@
 /// dependencies, when it has any), observers are told, its effects start, and children that left
 /// the state have their effects cancelled; then the actions queued meanwhile, in order.
 @MainActor
+@usableFromInline
 package final class StoreRuntime<State, Action>: StoreCore, EffectHost {
   /// The state, in memory this runtime owns (see ``StateStorage`` for why, and its invariants).
   private let storage: StateStorage<State>
@@ -112,6 +113,7 @@ package final class StoreRuntime<State, Action>: StoreCore, EffectHost {
   /// `group` is taken (`consuming`): a view's send passes `nil`, and a borrowed `nil` was copied
   /// into the variable below, a retain and a release that are two runtime calls (of a root
   /// send's 126 instructions, 19).
+  @usableFromInline
   package func send(_ action: Action, group: consuming EffectGroup?) -> StoreTask {
     send(action, group: group, fromEffect: false)
   }

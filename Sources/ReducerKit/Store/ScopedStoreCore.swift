@@ -281,7 +281,12 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>: S
     // The common case (state that cannot go away) stays free of `State?` values: in
     // unspecialized code each one costs a runtime metadata lookup.
     if let forward { return forward(action, group) }
-    return sendIfPresent(action, group: group)
+    return sendIfPresent(action, group: group, from: nil)
+  }
+
+  package func send(_ action: Action, from location: SendLocation) -> StoreTask {
+    if let forward { return forward(action, nil) }
+    return sendIfPresent(action, group: nil, from: location)
   }
 
   package func send(
@@ -295,7 +300,9 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>: S
   /// comes: sent from inside a reducer, it is queued, and the action being reduced may remove
   /// (or bring back) the state first.
   @inline(never)
-  private func sendIfPresent(_ action: Action, group: consuming EffectGroup?) -> StoreTask {
+  private func sendIfPresent(
+    _ action: Action, group: consuming EffectGroup?, from location: SendLocation?
+  ) -> StoreTask {
     let task: StoreTask
     // A parent that is the root is called on its runtime directly (optional chaining borrows
     // it), not through its core's existential, which retained it for each call.
@@ -303,7 +310,7 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>: S
       // Reduced at once: the state is checked now, with no check to keep for later (a closure
       // allocated per send).
       guard isValid else {
-        Self.warnAbsent(action)
+        Self.warnAbsent(action, from: location)
         return StoreTask(group: nil, registry: nil)
       }
       let parentAction = fromAction(action)
@@ -322,7 +329,7 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>: S
     } else {
       task = parent.core.send(fromAction(action), group: group) { [self] in
         guard isValid else {
-          Self.warnAbsent(action)
+          Self.warnAbsent(action, from: location)
           return false
         }
         return true
@@ -332,15 +339,20 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>: S
     return task
   }
 
-  /// Reports an action sent to this store while its state is gone.
-  private static func warnAbsent(_ action: Action) {
-    runtimeWarn(
-      """
+  /// Reports an action sent to this store while its state is gone, at the `send` that sent it
+  /// when a view sent it.
+  private static func warnAbsent(_ action: Action, from location: SendLocation?) {
+    let message = """
       An action was sent to a scoped store whose state is no longer present: \
       \(describe(action)). The action was ignored. A view kept a child store after the \
       child state was dismissed or removed, or an action removed it before an action sent \
       to it from a reducer was reduced.
-      """)
+      """
+    if let location {
+      runtimeWarn(message, fileID: location.fileID, line: location.line)
+    } else {
+      runtimeWarn(message)
+    }
   }
 
   package func subscribe(_ onState: @escaping @MainActor (State) -> Void) -> UInt64 {

@@ -34,13 +34,15 @@ public final class Store<State, Action>: Observable {
 
   /// The runtime, for a root store made with ``init(runtime:)``: a send calls it directly, not
   /// through the `any StoreCore` existential (as does a send from a row store of this root).
+  @usableFromInline
   package let runtime: StoreRuntime<State, Action>?
 
   package let core: any StoreCore<State, Action>
 
   /// The core's ``StoreCore/forwarder``, kept here so that a send to a scoped store calls it
   /// directly rather than through the core.
-  private let forwarder: ActionForwarder<Action>?
+  @usableFromInline
+  let forwarder: ActionForwarder<Action>?
   /// Where this store's observation is registered (see ``ObservationSubject``).
   package let subject = ObservationSubject()
   var children: [ScopeKey: WeakChild] = [:]
@@ -301,13 +303,30 @@ public final class Store<State, Action>: Observable {
   /// the action is ignored with a runtime warning.
   ///
   /// - Returns: A task that waits for or cancels the effects the action started.
+  ///
+  /// - Parameters:
+  ///   - action: The action.
+  ///   - fileID: Where a warning about this send is reported (an action for a store whose
+  ///     state is gone); the caller's by default.
+  ///   - line: The line to report it at.
+  @inlinable
   @discardableResult
-  public func send(_ action: Action) -> StoreTask {
+  public func send(
+    _ action: Action, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> StoreTask {
     // Optional chaining borrows the runtime in place (`if let` would retain and release it).
     if let task = runtime?.send(action, group: nil) { return task }
     // Optional chaining here too: `if let forwarder` retained and released its context.
     if let task = forwarder?(action, nil) { return task }
-    return core.send(action, group: nil)
+    // Only a store whose state can go away gets here: it may warn, at the caller's line.
+    return sendCheckingPresence(action, from: SendLocation(fileID: fileID, line: line))
+  }
+
+  /// The send of a store whose state can go away. Out of line: the inlined `send` above stays
+  /// small at every call site.
+  @usableFromInline
+  func sendCheckingPresence(_ action: Action, from location: SendLocation) -> StoreTask {
+    core.send(action, from: location)
   }
 
   /// A store for part of this store's state and actions, that stays in sync with this one.

@@ -31,6 +31,10 @@ package protocol StoreCore<State, Action>: AnyObject {
   /// (`consuming`): a view's send passes a `nil` literal, which then costs no runtime call.
   func send(_ action: Action, group: consuming EffectGroup?) -> StoreTask
 
+  /// Sends an action from outside (a view's `store.send`); `location` is the caller's, where a
+  /// warning about it is reported.
+  func send(_ action: Action, from location: SendLocation) -> StoreTask
+
   /// For a scoped core whose state cannot go away: its ``send(_:group:)``, as one function that
   /// embeds the action and hands it on up to the first ancestor that is the root or can lose its
   /// state, composed once when the core is made, so that a send through N such stores is N
@@ -81,3 +85,23 @@ package protocol StoreCore<State, Action>: AnyObject {
 /// its parent's and sends it on, with the group of the effect that sent it.
 @usableFromInline
 package typealias ActionForwarder<Action> = @MainActor (Action, consuming EffectGroup?) -> StoreTask
+
+extension StoreCore {
+  /// A core that never warns about a send: ``send(_:group:)``.
+  package func send(_ action: Action, from location: SendLocation) -> StoreTask {
+    send(action, group: nil)
+  }
+}
+
+/// Where a view's `store.send` was called: where a warning about that send is reported.
+@usableFromInline
+package struct SendLocation: Sendable {
+  @usableFromInline let fileID: StaticString
+  @usableFromInline let line: UInt
+
+  @inlinable
+  init(fileID: StaticString, line: UInt) {
+    self.fileID = fileID
+    self.line = line
+  }
+}

@@ -502,4 +502,25 @@ struct DumpTests {
         )
         """)
   }
+
+  // MARK: - Property wrappers (issue 39, item 9)
+
+  struct Presenting {
+    @PresentationState var destination: String?
+    var other = 1
+  }
+
+  @Test func aPropertyWrappersStorageDumpsUnderThePropertysName() {
+    var state = Presenting()
+    #expect(
+      debugDump(state) == """
+        DumpTests.Presenting(
+          destination: nil,
+          other: 1,
+        )
+        """)
+    state.destination = "sheet"
+    #expect(debugDump(state).contains("  destination: \"sheet\","))
+    #expect(!debugDump(state).contains("_destination"))
+  }
 }

@@ -118,7 +118,22 @@ import Testing
     #expect(named.hashValue == plain.hashValue)
     #expect(named != EffectID(child: \Parent.child, instance: 2, name: "presentation Parent.child"))
     #expect(named.childName == "presentation Parent.child")
-    #expect(plain.childName?.hasSuffix(".child") == true)
+    // An instance without a name is named by its key path and its id (issue 39, item 9).
+    #expect(plain.childName?.hasSuffix(".child[id: 1]") == true)
+    #expect(EffectID(child: \Parent.child, instance: nil).childName?.hasSuffix(".child") == true)
     #expect(EffectID("timer").childName == nil)
+  }
+
+  @Test func anEnumCasesChildIsNamedByItsCase() {
+    enum Screen { case detail(Int) }
+    let owner = EffectID.makeUniqueOwner()
+    #expect(EffectID.caseName(of: Screen.detail(1)).hasSuffix("Screen.detail"))
+    let named = EffectID(child: owner, instance: nil, name: "Screen.detail")
+    #expect(named == EffectID(child: owner, instance: nil))
+    #expect(named.childName == "Screen.detail")
+    #expect(
+      EffectID(child: owner, instance: 4, name: "Screen.detail").childName
+        == "Screen.detail (id: 4)")
+    #expect(EffectID(child: owner, instance: nil).childName == nil)
   }
 }

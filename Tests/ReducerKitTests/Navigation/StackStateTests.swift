@@ -129,8 +129,11 @@ import Testing
       let path: StackState<String> = ["a", "b"]
       #expect(path.description == #"[#0: a, #1: b]"#)
       #expect(path.debugDescription == #"StackState<String>([#0: a, #1: b])"#)
-      #expect(StackState<String>().description == "[:]")
+      // Empty as its literal is written (issue 39, item 9: it read `path: [:]`).
+      #expect(StackState<String>().description == "[]")
       #expect(debugDump(path) == "[\n  #0: \"a\",\n  #1: \"b\",\n]")
+      struct Holder { var path = StackState<String>() }
+      #expect(debugDump(Holder()) == "StackStateTests.Holder(\n  path: [],\n)")
     }
   }
 

@@ -344,12 +344,14 @@ import Testing
     let child = store.scope(state: \.counter, action: Presenter.Action.counter)!
     child.send(.set(7))
     store.send(.dismiss)
-    let task = child.send(.increment)
+    let (task, line) = (child.send(.increment), #line)
     #expect(task.isCancelled)
     #expect(child.count == 7)  // the last state it saw
     #expect(store.state.counter == nil)
     #expect(recorder.messages.count == 1)
     #expect(recorder.messages.first?.contains("increment") == true)
+    // Reported at the caller's send, not inside the library (issue 39, item 9).
+    #expect(recorder.places.first == "ReducerKitTests/StoreTests.swift:\(line)")
   }
 
   @Test func storeDependenciesReachEffectsThatRunLater() async {
