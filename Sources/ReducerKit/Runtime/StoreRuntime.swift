@@ -32,6 +32,11 @@ package final class StoreRuntime<State, Action>: StoreCore, EffectHost {
   @exclusivity(unchecked)
   private var queue = ActionQueue<Action>()
   private var isDraining = false
+  /// Whether the reducer is running now (see ``observe(_:)``). Unchecked for exclusivity, like
+  /// ``queue``: set and cleared around the reducer's call and read by `observe`, each an
+  /// instantaneous access.
+  @exclusivity(unchecked)
+  private var isInReducer = false
 
   /// Runs the effects the reducer returns.
   package let effects = EffectRuntime<StoreRuntime>()
@@ -66,6 +71,10 @@ package final class StoreRuntime<State, Action>: StoreCore, EffectHost {
 
   package var isReducing: Bool { isDraining }
 
+  /// Whether the reducer itself is running: what a read made now must not keep (see
+  /// ``observe(_:)``).
+  package var isRunningReducer: Bool { isInReducer }
+
   package func withCurrentState(_ body: (_ state: UnsafeRawPointer) -> Void) -> Bool {
     body(storage.raw)
     return true
@@ -78,7 +87,14 @@ package final class StoreRuntime<State, Action>: StoreCore, EffectHost {
     observation.access(from: store)
   }
 
+  /// Registers an observer, unless the reducer is running: a read made then (by the reducer
+  /// reading its own store, or by a `deinit` its assignment runs) registers nothing, because the
+  /// observer would keep the value read, and the reducer may be between releasing an object and
+  /// storing its replacement (in a release build the optimizer may order them so): a value kept
+  /// past that object's `deinit` stops the process. Views never read during a reduce; reads in
+  /// the notifications after it (an `onChange` that tracks again) register as usual.
   package func observe(_ observer: StateObserver) {
+    guard !isInReducer else { return }
     observation.observe(observer)
   }
 
@@ -88,6 +104,8 @@ package final class StoreRuntime<State, Action>: StoreCore, EffectHost {
     readVersions: @escaping (UnsafeRawPointer) -> CollectionVersions,
     observer: StateObserver
   ) {
+    // As `observe(_:)`: nothing is kept from a read made during a reduce.
+    guard !isInReducer else { return }
     observation.observeRow(
       group: group, key: key, readVersions: readVersions, observer: observer, state: storage.raw)
   }
@@ -210,7 +228,9 @@ package final class StoreRuntime<State, Action>: StoreCore, EffectHost {
 
   @inline(__always)
   private func reduceNow(_ action: Action, group: inout EffectGroup?) {
+    isInReducer = true
     let effect = reducer.reduce(&storage.value, action)
+    isInReducer = false
     observation.didChangeState(storage.typed)
     if !effect.isNone {
       // Made only for an effect: building and destroying its arrays and set cost more than the

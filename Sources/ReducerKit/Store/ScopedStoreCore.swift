@@ -132,13 +132,30 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>: S
 
   package var isReducing: Bool { parent.core.isReducing }
 
+  package var isRunningReducer: Bool { parent.core.isRunningReducer }
+
   package var forwarder: ActionForwarder<Action>? { forward }
 
   package var state: State {
     // A core whose state can go away has a last state.
     guard lastStateMemory != nil else { return projectedState() }
+    // Read, not kept, during a reduce: the reducer may be between releasing an object and
+    // storing its replacement (a `deinit` it runs may read this store), and a last state kept
+    // past that object's `deinit` would stop the process (see `StoreRuntime.observe(_:)`).
+    if parentRuntime?.isRunningReducer ?? parent.core.isRunningReducer {
+      return stateDuringReduce()
+    }
     refreshLastState()
     return lastState.pointee
+  }
+
+  /// The current state copied without refreshing the last state; the last state when it is
+  /// gone. Out of line: only a read made during a reduce gets here.
+  @inline(never)
+  private func stateDuringReduce() -> State {
+    var current: State?
+    _ = withCurrentState { current = $0.assumingMemoryBound(to: State.self).pointee }
+    return current ?? lastState.pointee
   }
 
   /// Copies the current state, when it is present, into the last state: found in place (no

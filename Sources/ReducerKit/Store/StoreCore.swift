@@ -27,6 +27,10 @@ package protocol StoreCore<State, Action>: AnyObject {
   /// Whether the root is reducing an action now: an action sent meanwhile is queued.
   var isReducing: Bool { get }
 
+  /// Whether the root's reducer itself is running now: a read made then must not be kept by the
+  /// store (see `StoreRuntime.observe(_:)`).
+  var isRunningReducer: Bool { get }
+
   /// Sends an action; `group` is the group of the effect that sent it, if any. Taken
   /// (`consuming`): a view's send passes a `nil` literal, which then costs no runtime call.
   func send(_ action: Action, group: consuming EffectGroup?) -> StoreTask
