@@ -80,8 +80,16 @@ public struct Inventory: Reducer {
     public init() {}
 
     /// The form while it is shown (the alert needs no reducer).
+    ///
+    /// The state's case is spelled out rather than written `State.add`: a case path can only
+    /// find a struct's case from its constructor with reflection metadata, and the demo also
+    /// runs in a build without it (see "Builds without reflection metadata" in
+    /// Docs/Reliability.md).
     public var body: some ReducerOf<Self> {
-      Scope(state: State.add, action: Action.add) { ItemForm() }
+      Scope(
+        state: CasePath(embed: State.add) { if case let .add(form) = $0 { form } else { nil } },
+        action: CasePath(Action.add)
+      ) { ItemForm() }
     }
   }
 
@@ -106,9 +114,15 @@ public struct Inventory: Reducer {
     /// ```
     public init() {}
 
-    /// The detail screen while it is on the stack.
+    /// The detail screen while it is on the stack. Its state's case is spelled out, as in
+    /// ``Destination``.
     public var body: some ReducerOf<Self> {
-      Scope(state: State.detail, action: Action.detail) { ItemDetail() }
+      Scope(
+        state: CasePath(embed: State.detail) {
+          if case let .detail(detail) = $0 { detail } else { nil }
+        },
+        action: CasePath(Action.detail)
+      ) { ItemDetail() }
     }
   }
 

@@ -88,8 +88,18 @@ public struct Search: Reducer, Sendable {
     public init() {}
 
     /// The detail screen while it is on the stack.
+    ///
+    /// The state's case is spelled out rather than written `State.detail`: a case path can only
+    /// find a struct's case from its constructor with reflection metadata, and the demo also
+    /// runs in a build without it (see "Builds without reflection metadata" in
+    /// Docs/Reliability.md).
     public var body: some ReducerOf<Self> {
-      Scope(state: State.detail, action: Action.detail) { SearchResultDetail() }
+      Scope(
+        state: CasePath(embed: State.detail) {
+          if case let .detail(detail) = $0 { detail } else { nil }
+        },
+        action: CasePath(Action.detail)
+      ) { SearchResultDetail() }
     }
   }
 

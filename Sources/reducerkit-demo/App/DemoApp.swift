@@ -31,7 +31,15 @@ struct DemoApp: Reducer {
     Scope(state: \.quote, action: Action.quote) { RandomQuote() }
     Scope(state: \.details, action: Action.details) { CounterWithDetails() }
     Scope(state: \.todos, action: Action.todos) { Todos() }
-    Scope(state: \.search, action: Action.search) { Search() }
+    // Spelled out: every case of `Search.Action` has associated values, so without reflection
+    // metadata no case path could find `Action.search` from the constructor alone (see
+    // "Builds without reflection metadata" in Docs/Reliability.md).
+    Scope(
+      state: \.search,
+      action: CasePath(embed: Action.search) {
+        if case let .search(action) = $0 { action } else { nil }
+      }
+    ) { Search() }
     Scope(state: \.inventory, action: Action.inventory) { Inventory() }
     Reduce { state, action in
       switch action {
