@@ -867,11 +867,15 @@ struct LearnedCase: Sendable, Equatable {
     let size = MemoryLayout<Root>.size
     return withUnsafePointer(to: root) { pointer in
       let tag = metadata.tag(of: pointer)
-      // The projection works on a bitwise copy, which is never destroyed as a `Root`.
+      // The projection works on a bitwise copy, which is never destroyed as a `Root`. A root
+      // smaller than the bytes compared (the constructor built a case without storage) is
+      // followed by zeros, so that nothing is read past it.
+      let byteCount = max(size, compared, 1)
       return withUnsafeTemporaryAllocation(
-        byteCount: max(size, 1), alignment: MemoryLayout<Root>.alignment
+        byteCount: byteCount, alignment: MemoryLayout<Root>.alignment
       ) { buffer in
         let scratch = buffer.baseAddress!
+        scratch.initializeMemory(as: UInt8.self, repeating: 0, count: byteCount)
         scratch.copyMemory(from: pointer, byteCount: size)
         metadata.projectPayload(scratch)
         let payload = Array(UnsafeRawBufferPointer(start: scratch, count: compared))

@@ -675,6 +675,10 @@ private func learn<Root, Value>(
     #expect(learn(alternating) == .failure(.unstableTag))
     let constant: (ChildAction) -> ParentAction = { _ in .done }
     #expect(learn(constant) == .failure(.emptyCase))
+    // A root smaller than the value: nothing is read past it.
+    let tiny: (ChildAction) -> Single = { _ in .only }
+    #expect(MemoryLayout<Single>.size < MemoryLayout<ChildAction>.size)
+    #expect(learn(tiny) == .failure(.emptyCase))
   }
 
   @Test func reducerKitsActionTypesAreLearned() throws {
