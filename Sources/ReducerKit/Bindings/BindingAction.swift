@@ -33,6 +33,11 @@
 /// Two binding actions are equal when they set the same key path to equal values. A binding
 /// action is `Sendable`: its key path and value are required to be.
 public struct BindingAction<Root>: Sendable {
+  /// The new value, kept for equality and descriptions. Stored first: the first word of
+  /// ``probe`` is then its small integer, which tells a case path learning its case without
+  /// reflection metadata that the payload is stored inline (see `caseProbes(of:)`).
+  let newValue: any Equatable & Sendable
+
   /// The field of `Root` this action sets.
   ///
   /// ```swift
@@ -40,9 +45,6 @@ public struct BindingAction<Root>: Sendable {
   /// action.keyPath == \Settings.State.name  // true
   /// ```
   public let keyPath: PartialKeyPath<Root> & Sendable
-
-  /// The new value, kept for equality and descriptions.
-  let newValue: any Equatable & Sendable
 
   /// Writes the value into a root; captures only the `Sendable` key path and value.
   private let assign: @Sendable (inout Root) -> Void
@@ -60,6 +62,19 @@ public struct BindingAction<Root>: Sendable {
     self.newValue = value
     self.assign = { $0[keyPath: keyPath] = value }
     self.tracker = tracker
+  }
+
+  /// A binding action that a case path calls its enum's case constructor with, to learn which
+  /// case it builds when the enum has no reflection metadata. It is never sent: it sets nothing.
+  static var probe: Self {
+    Self(probeFor: \Root.self)
+  }
+
+  private init(probeFor keyPath: PartialKeyPath<Root> & Sendable) {
+    self.newValue = 1
+    self.keyPath = keyPath
+    self.assign = { _ in }
+    self.tracker = nil
   }
 
   /// An action that sets the field at `keyPath` to `value`.

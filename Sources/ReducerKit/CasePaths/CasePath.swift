@@ -27,6 +27,13 @@
 /// (or a tuple or optional holding one), declared with that type rather than a generic
 /// parameter, cannot be read this way: a runtime warning says so, and
 /// ``init(embed:extract:)`` is the way to build such a path.
+///
+/// In a build without reflection metadata (`SWIFT_REFLECTION_METADATA_LEVEL = none`), a path
+/// built from a constructor learns its case by calling the constructor once, with a value it
+/// makes itself: this works when `Value` is an enum with a case without associated values (most
+/// action enums, `PresentationAction`), `Void`, or one of ReducerKit's action types. For any
+/// other `Value`, such as a struct, building the path stops the program with a message naming
+/// the build setting and the ``init(embed:extract:)`` spelling, which needs no metadata.
 public struct CasePath<Root, Value> {
   // Two closures and nothing else whose layout depends on `Root` or `Value`: unspecialized
   // generic code can then reach them at fixed offsets, without a runtime metadata lookup.
@@ -53,24 +60,86 @@ public struct CasePath<Root, Value> {
   /// `embed` must be a case constructor of `Root` (or a closure that only calls one). If
   /// `Root` is not an enum, or none of its cases has a payload of type `Value`, a runtime
   /// warning is reported (once per pair of types) and ``extract(from:)`` always returns `nil`.
+  /// If `Root` was compiled without reflection metadata and the case cannot be learned without
+  /// it (see ``CasePath``), this initializer stops the program with a message that says what
+  /// to change.
   ///
   /// - Parameter embed: The case constructor, such as `Action.child`.
   @inlinable
   public init(_ embed: @escaping (Value) -> Root) {
     let (selection, isNew) = EnumCaseSelection.cached(root: Root.self, value: Value.self)
-    if isNew, let problem = selection.problem {
-      runtimeWarn(problem)
-    }
     embedValue = embed
     if selection.problem == nil {
       extractValue = { selection.extract(from: $0, embed: embed) }
       visitValue = { root, body in selection.visit(root, embed: embed, body) }
       self.selection = selection
+    } else if selection.lacksFieldRecords {
+      // Built without reflection metadata: the case is learned from the constructor, or the
+      // program stops here with a message saying what to change.
+      let learned = Self.learnedCase(embed)
+      extractValue = { learned.extract(from: $0) }
+      visitValue = { root, body in learned.visit(root, body) }
+      self.selection = nil
     } else {
+      if isNew, let problem = selection.problem {
+        runtimeWarn(problem)
+      }
       extractValue = { _ in nil }
       visitValue = { _, _ in false }
       self.selection = nil
     }
+  }
+
+  /// The case `embed` builds, learned by calling it, for a `Root` without reflection metadata.
+  /// When it cannot be learned, stops the program with ``noReflectionMessage(_:)``: a case
+  /// path that never extracts would drop every action for its case without a word in a
+  /// release build.
+  @usableFromInline
+  static func learnedCase(_ embed: (Value) -> Root) -> LearnedCase {
+    switch LearnedCase.learn(embed, probes: caseProbes(of: Value.self)) {
+    case .success(let learned):
+      return learned
+    case .failure(let failure):
+      fatalError(noReflectionMessage(failure))
+    }
+  }
+
+  /// Why a case path built from a constructor of an enum without reflection metadata cannot
+  /// work, which build setting to change, and the spelling that works without the metadata.
+  static func noReflectionMessage(_ failure: LearnedCase.Failure) -> String {
+    let root = qualifiedName(of: Root.self)
+    let value = qualifiedName(of: Value.self)
+    let reason =
+      switch failure {
+      case .noProbeValue:
+        "a case path learns which case a constructor builds by calling it with a value of its "
+          + "own making, and it cannot make a \(value): it makes enums that have a case "
+          + "without associated values, and ReducerKit's action types, not structs (such as a "
+          + "child feature's State) or enums whose every case has associated values"
+      case .unstableTag:
+        "the constructor built different cases for different values"
+      case .emptyCase:
+        "the constructor built a case with no room for a \(value)"
+      case .outOfLine:
+        "the case keeps its value out of line: it is indirect, or its associated value is "
+          + "declared as an existential or an error rather than as \(value)"
+      case .existential:
+        "the case's associated value is declared as an existential (such as Any) or as "
+          + "AnyHashable rather than as \(value)"
+      case .inconclusive:
+        "no \(value) it can make tells the case's value apart from a reference to a box"
+      }
+    return """
+      CasePath<\(root), \(value)> was built from a case constructor, but \(root) has no \
+      reflection metadata (Xcode's SWIFT_REFLECTION_METADATA_LEVEL = none, or the compiler flag \
+      -disable-reflection-metadata), and \(reason). Stopping here rather than dropping every \
+      action for this case. Set SWIFT_REFLECTION_METADATA_LEVEL to all or without-names (or \
+      remove -disable-reflection-metadata), or spell this case path out, which needs no \
+      metadata, and pass it where the constructor was:
+          CasePath(embed: \(root).someCase, extract: {
+            if case let .someCase(value) = $0 { value } else { nil }
+          })
+      """
   }
 
   /// Creates a case path from its three closures, for composing paths without going through
@@ -266,4 +335,18 @@ func visitCase<Root, Value>(
 ) -> Bool {
   if let selection { return selection.visit(root, embed: embed, body) }
   return visitor(root, body)
+}
+
+/// The name of `type` with its module and enclosing types, as a user writes it: without the
+/// `(unknown context at $…)` the runtime names a `private` scope with.
+func qualifiedName(of type: Any.Type) -> String {
+  var name = Substring(String(reflecting: type))
+  var result = ""
+  while let start = name.firstRange(of: "(unknown context at $") {
+    result += name[..<start.lowerBound]
+    name = name[start.upperBound...]
+    guard let end = name.firstRange(of: ").") else { break }
+    name = name[end.upperBound...]
+  }
+  return result + name
 }

@@ -88,7 +88,7 @@ private func runtimeEnumCaseName<T>(_ value: T) -> UnsafePointer<CChar>?
 
 /// Builds the lines of a dump. Each value renders to one or more lines whose indentation is
 /// relative to the value's own first line; containers indent their elements by two spaces.
-private struct ValueDumper {
+struct ValueDumper {
   /// The width that an inline payload or tuple must fit in, counting its indentation.
   static let maxLineWidth = 80
 
@@ -372,7 +372,20 @@ private struct ValueDumper {
 
   private static func caseName(of value: Any) -> String {
     if let name = runtimeEnumCaseName(value) { return String(cString: name) }
-    return String(describing: value)
+    return unnamedCaseName(of: value)
+  }
+
+  /// The name of a case the runtime cannot name, because the enum was compiled without
+  /// reflection metadata (or without its names): `<case tag 2>`, by the tag the case has at
+  /// run time, so that two cases still dump (and diff) differently.
+  static func unnamedCaseName(of value: Any) -> String {
+    func tag<T>(of value: T) -> UInt32? {
+      EnumMetadata(T.self).map { metadata in
+        withUnsafePointer(to: value) { metadata.tag(of: $0) }
+      }
+    }
+    guard let tag = _openExistential(value, do: tag) else { return String(describing: value) }
+    return "<case tag \(tag)>"
   }
 
   private static func elements<C: Collection>(of collection: C) -> [Any] {

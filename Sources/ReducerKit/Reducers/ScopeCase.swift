@@ -56,6 +56,29 @@ extension Scope {
       line: line)
   }
 
+  /// Scopes a child reducer to one case of enum state, with the state given as a ``CasePath``
+  /// and the action as its case constructor: the spelling for a build without reflection
+  /// metadata, where a state case holding a struct is spelled out (see Docs/Reliability.md).
+  ///
+  /// ```swift
+  /// Scope(
+  ///   state: CasePath(embed: State.add) { if case .add(let form) = $0 { form } else { nil } },
+  ///   action: Action.add
+  /// ) { ItemForm() }
+  /// ```
+  @inlinable
+  public init<ChildState, ChildAction>(
+    state toChildState: CasePath<ParentState, ChildState>,
+    action toChildAction: @escaping (ChildAction) -> ParentAction,
+    @ReducerBuilder<ChildState, ChildAction> child: () -> Child,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) where ChildState == Child.State, ChildAction == Child.Action {
+    self.init(
+      caseState: toChildState, action: CasePath(toChildAction), child: child(),
+      fileID: fileID, line: line)
+  }
+
   @inlinable
   init<ChildState, ChildAction>(
     caseState toChildState: CasePath<ParentState, ChildState>,

@@ -164,6 +164,28 @@ private func warnings(containing marker: String, _ body: () -> Void) -> [String]
   return collected.withLock { $0 }
 }
 
+/// A child feature's state: a struct, which a case path cannot learn its case from without
+/// reflection metadata.
+private struct FormState: Equatable {
+  var name = ""
+}
+
+private enum Screen: Equatable {
+  case form(FormState)
+  case mixed(Mixed)
+}
+
+/// Checks that a fatal error's message, printed to standard error, contains `parts`.
+private func expectMessage(
+  of result: ExitTest.Result?, contains parts: String...,
+  sourceLocation: SourceLocation = #_sourceLocation
+) {
+  let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+  for part in parts {
+    #expect(message.contains(part), "\(part) not in: \(message)", sourceLocation: sourceLocation)
+  }
+}
+
 @Suite struct CasePathTests {
   @Test func extractsOnlyItsOwnCaseWhenTwoCasesShareAPayloadType() {
     let a = CasePath(SamePayload.a)
@@ -635,5 +657,45 @@ private func warnings(containing marker: String, _ body: () -> Void) -> [String]
     }
     // The payload is as the body left it.
     #expect(value == .number(2))
+  }
+
+  // MARK: - Without reflection metadata
+
+  @Test func aLearnedCaseExtractsWhatTheConstructorBuilds() {
+    let learned = CasePath<Screen, Mixed>.learnedCase(Screen.mixed)
+    let path = CasePath<Screen, Mixed>(
+      embed: Screen.mixed, extract: { learned.extract(from: $0) })
+    #expect(path.extract(from: .mixed(.text("a"))) == .text("a"))
+    #expect(path.extract(from: .mixed(.first)) == .first)
+    #expect(path.extract(from: .form(FormState())) == nil)
+  }
+
+  @Test func aCaseThatCannotBeLearnedStopsWithWhatToChange() async {
+    let result = await #expect(
+      processExitsWith: .failure, observing: [\.standardErrorContent]
+    ) {
+      _ = CasePath<Screen, FormState>.learnedCase(Screen.form)
+    }
+    expectMessage(
+      of: result, contains: "CasePath<ReducerKitTests.Screen, ReducerKitTests.FormState>",
+      "SWIFT_REFLECTION_METADATA_LEVEL = none", "-disable-reflection-metadata",
+      "to all or without-names", "CasePath(embed: ReducerKitTests.Screen.someCase, extract: {",
+      "if case let .someCase(value) = $0 { value } else { nil }")
+  }
+
+  @Test func theStopMessageSaysWhyForEachFailure() {
+    let reasons: [LearnedCase.Failure: String] = [
+      .noProbeValue: "cannot make a ReducerKitTests.FormState",
+      .unstableTag: "different cases for different values",
+      .emptyCase: "no room for a ReducerKitTests.FormState",
+      .outOfLine: "it is indirect",
+      .existential: "declared as an existential",
+      .inconclusive: "apart from a reference",
+    ]
+    for (failure, reason) in reasons {
+      let message = CasePath<Screen, FormState>.noReflectionMessage(failure)
+      #expect(message.contains(reason), "\(failure)")
+      #expect(message.contains("Stopping here rather than dropping every action"))
+    }
   }
 }

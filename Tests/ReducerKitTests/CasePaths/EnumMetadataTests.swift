@@ -417,3 +417,306 @@ private func withMangledName<R>(_ bytes: [UInt8], _ body: (UnsafeRawPointer) -> 
     #expect(CasePath(Medium.number).extract(from: .number(-1)) == -1)
   }
 }
+
+// MARK: - Without reflection metadata
+
+/// A child feature's actions: payload cases and cases without associated values.
+private enum ChildAction: Hashable, Error {
+  case tap
+  case text(String)
+  case close
+}
+
+/// A child feature's state: a struct, of which ReducerKit cannot make a value.
+private struct ChildState: Equatable {
+  var count = 0
+}
+
+private enum Single: Equatable {
+  case only
+}
+
+/// A parent's actions, with every way Swift lets `ChildAction.Type`'s constructor type differ
+/// from its payload.
+private enum ParentAction {
+  case child(ChildAction)
+  case other(ChildAction)
+  case name(String)
+  case state(ChildState)
+  case single(Single)
+  case void(Void)
+  case optional(ChildAction?)
+  case any(Any)
+  case sendable(any Sendable)
+  case hashable(AnyHashable)
+  case error(any Error)
+  indirect case boxed(ChildAction)
+  case done
+}
+
+/// Plain bits: no case holds a reference.
+private enum Key: Equatable {
+  case up
+  case down
+  case press(Int8)
+}
+
+/// A parent that is plain bits, so that no case can hold a reference to a box.
+private enum PlainParent: Equatable {
+  case key(Key)
+  case value(OneEmpty)
+  case count(Int)
+}
+
+/// Values whose only empty case has an aligned first byte, in a root that can hold a box.
+private enum OneEmpty: Equatable {
+  case x(UInt8)
+  case y(UInt8)
+  case none
+}
+
+private enum HoldsOneEmpty {
+  case value(OneEmpty)
+  case text(String)
+}
+
+private enum GenericParent<T> {
+  case number(Int)
+  case value(T)
+  case none
+}
+
+/// The case `embed` builds, learned without reflection metadata from ReducerKit's own probes.
+private func learn<Root, Value>(
+  _ embed: (Value) -> Root
+) -> Result<LearnedCase, LearnedCase.Failure> {
+  LearnedCase.learn(embed, probes: caseProbes(of: Value.self))
+}
+
+@Suite struct LearningWithoutReflectionTests {
+  @Test func emptyCasesComeAfterThePayloadCases() throws {
+    let metadata = try #require(EnumMetadata(ParentAction.self))
+    // Payloads of size zero (`Single`, `Void`) are laid out as empty cases.
+    #expect(metadata.payloadCaseCount == 10)
+    #expect(metadata.emptyCaseCount == 3)
+    #expect(EnumMetadata(ChildAction.self)?.emptyCaseCount == 2)
+    #expect(EnumMetadata(Optional<Int>.self)?.emptyCaseCount == 1)
+    #expect(EnumMetadata(OneEmpty.self)?.payloadCaseCount == 2)
+  }
+
+  @Test func injectingAnEmptyCaseTagMakesThatCase() {
+    #expect(EnumMetadata.emptyCaseValues(of: ChildAction.self) == [.tap, .close])
+    #expect(EnumMetadata.emptyCaseValues(of: Optional<String>.self) == [nil])
+    #expect(EnumMetadata.emptyCaseValues(of: Single.self) == [.only])
+    #expect(EnumMetadata.emptyCaseValues(of: OneEmpty.self) == [.none])
+    #expect(EnumMetadata.emptyCaseValues(of: PlainParent.self).isEmpty)
+    #expect(EnumMetadata.emptyCaseValues(of: ChildState.self).isEmpty)
+    #expect(EnumMetadata.emptyCaseValues(of: Never.self).isEmpty)
+    // Through the runtime's generic witnesses too.
+    #expect(
+      EnumMetadata.emptyCaseValues(of: GenericParent<[Int]>.self).map(String.init(describing:))
+        == ["none"])
+    #expect(EnumMetadata.emptyCaseValues(of: PresentationAction<ChildAction>.self) == [.dismiss])
+  }
+
+  @Test func typeLayouts() {
+    #expect(TypeLayout(Int.self).isPOD)
+    #expect(TypeLayout(PlainParent.self).isPOD)
+    #expect(!TypeLayout(String.self).isPOD)
+    #expect(!TypeLayout(ParentAction.self).isPOD)
+    #expect(TypeLayout(Int.self).extraInhabitantCount == 0)
+    #expect(TypeLayout(Bool.self).extraInhabitantCount == 254)
+    #expect(TypeLayout(Single.self).extraInhabitantCount == 0)
+    #expect(TypeLayout(UnsafeRawPointer.self).extraInhabitantCount == 1)
+    #expect(TypeLayout(ChildAction.self).extraInhabitantCount > 0)
+  }
+
+  @Test func extraInhabitantsAreTheBitsOfNil() {
+    // `nil` is stored as the first extra inhabitant of the wrapped type, in the same bytes.
+    for value in [ChildAction.tap, .text("a"), .close, nil] {
+      let isNil = withUnsafeBytes(of: value) { bytes in
+        TypeLayout(ChildAction.self).isExtraInhabitant(bytes.baseAddress!)
+      }
+      #expect(isNil == (value == nil))
+    }
+    #expect(MemoryLayout<ChildAction?>.size == MemoryLayout<ChildAction>.size)
+    // Nested optionals use the next ones.
+    let doubleNil: ChildAction?? = .none
+    withUnsafeBytes(of: doubleNil) {
+      #expect(TypeLayout(ChildAction.self).isExtraInhabitant($0.baseAddress!))
+    }
+  }
+
+  @Test func anOutOfLinePayloadIsAReference() {
+    let metadata = EnumMetadata(ParentAction.self)!
+    let pointerSize = MemoryLayout<UnsafeRawPointer>.size
+    for root in [ParentAction.boxed(.tap), .error(ChildAction.close)] {
+      let first = withUnsafeBytes(of: root) { bytes in
+        var copy = [UInt8](bytes)
+        return copy.withUnsafeMutableBytes { buffer in
+          metadata.projectPayload(buffer.baseAddress!)
+          return [UInt8](buffer.prefix(pointerSize))
+        }
+      }
+      #expect(!LearnedCase.cannotBeReference(first))
+      let word = first.reversed().reduce(UInt(0)) { $0 << 8 | UInt($1) }
+      #expect(word >= 4096 && word % UInt(MemoryLayout<UnsafeRawPointer>.alignment) == 0)
+    }
+  }
+
+  @Test func anExistentialKeepsItsTypeInItsFourthWord() {
+    let pointerSize = MemoryLayout<UnsafeRawPointer>.size
+    let any: Any = ChildAction.tap
+    let sendable: any Sendable = ChildAction.close
+    for container in [any, sendable as Any] {
+      // In memory typed `Any`: a generic function would be passed the opened value.
+      let memory = UnsafeMutablePointer<Any>.allocate(capacity: 1)
+      defer { memory.deinitialize(count: 1).deallocate() }
+      memory.initialize(to: container)
+      let word = UnsafeRawPointer(memory).load(fromByteOffset: 3 * pointerSize, as: UInt.self)
+      #expect(word == unsafeBitCast(ChildAction.self as Any.Type, to: UInt.self))
+    }
+    #expect(MemoryLayout<AnyHashable>.size == 5 * pointerSize)
+  }
+
+  @Test func whatCanBeAReference() {
+    #expect(LearnedCase.cannotBeReference([1]))
+    #expect(LearnedCase.cannotBeReference([3, 0]))
+    #expect(!LearnedCase.cannotBeReference([0]))
+    #expect(!LearnedCase.cannotBeReference([8, 1]))
+    #expect(!LearnedCase.cannotBeReference([]))
+    #expect(LearnedCase.cannotBeReference([0, 0, 0, 0, 0, 0, 0, 0]))
+    #expect(LearnedCase.cannotBeReference([0, 0x0F, 0, 0, 0, 0, 0, 0]))
+    #expect(!LearnedCase.cannotBeReference([0, 0x10, 0, 0, 0, 0, 0, 0]))
+    #expect(!LearnedCase.cannotBeReference([0x40, 0x2A, 0xB1, 0x55, 0x55, 0x55, 0, 0]))
+  }
+
+  @Test func theLearnedCaseIsTheConstructorsAndReadsItsPayload() throws {
+    let child = try learn(ParentAction.child).get()
+    let other = try learn(ParentAction.other).get()
+    #expect(child.tag == tag(of: ParentAction.child(.tap)))
+    #expect(other.tag == tag(of: ParentAction.other(.tap)))
+    #expect(child.tag != other.tag)
+    for action in [ChildAction.tap, .text("some text that is not small"), .close] {
+      #expect(child.read(ParentAction.child(action), as: ChildAction.self) == action)
+      #expect(child.read(ParentAction.other(action), as: ChildAction.self) == nil)
+      #expect(other.read(ParentAction.other(action), as: ChildAction.self) == action)
+    }
+    #expect(child.read(ParentAction.done, as: ChildAction.self) == nil)
+    #expect(child.read(ParentAction.name("a"), as: ChildAction.self) == nil)
+    var visited: [ChildAction] = []
+    #expect(child.visit(ParentAction.child(.close)) { visited.append($0) })
+    #expect(!child.visit(ParentAction.done) { (action: ChildAction) in visited.append(action) })
+    #expect(visited == [.close])
+  }
+
+  @Test func theLearnedCaseMatchesTheOneReadFromFieldRecords() throws {
+    let learned = try learn(ParentAction.child).get()
+    let selection = EnumCaseSelection.compute(root: ParentAction.self, value: ChildAction.self)
+    #expect(selection.candidates.map(\.tag).contains(learned.tag))
+    typealias Parent = GenericParent<ChildAction>
+    let generic = try learn(Parent.value).get()
+    #expect(generic.tag == tag(of: Parent.value(.tap)))
+    #expect(generic.read(Parent.value(.text("x")), as: ChildAction.self) == .text("x"))
+    #expect(generic.read(Parent.none, as: ChildAction.self) == nil)
+  }
+
+  @Test func aValueOfSizeZeroNeedsNoStorage() throws {
+    let single = try learn(ParentAction.single).get()
+    #expect(!single.hasStorage)
+    #expect(single.read(ParentAction.single(.only), as: Single.self) == .only)
+    #expect(single.read(ParentAction.done, as: Single.self) == nil)
+    let void = try learn(ParentAction.void).get()
+    #expect(!void.hasStorage)
+    #expect(void.read(ParentAction.void(()), as: Void.self) != nil)
+    #expect(void.read(ParentAction.done, as: Void.self) == nil)
+  }
+
+  @Test func aPlainRootNeedsNoProofAgainstBoxes() throws {
+    #expect(TypeLayout(PlainParent.self).isPOD)
+    let key = try learn(PlainParent.key).get()
+    #expect(key.read(PlainParent.key(.press(2)), as: Key.self) == .press(2))
+    #expect(key.read(PlainParent.count(3), as: Key.self) == nil)
+    // The same value whose bits could be a reference in a root that can hold one.
+    #expect(LearnedCase.cannotBeReference(withUnsafeBytes(of: OneEmpty.none) { [$0[0]] }) == false)
+    let value = try learn(PlainParent.value).get()
+    #expect(value.read(PlainParent.value(.y(7)), as: OneEmpty.self) == .y(7))
+  }
+
+  @Test func anOptionalPayloadIsReadOnlyWhenItHoldsAValue() throws {
+    // `ParentAction.optional` takes a `ChildAction?`: Swift lets it pass as `(ChildAction) ->
+    // ParentAction`, and nothing without reflection metadata tells the two apart.
+    let optional = try learn(ParentAction.optional as (ChildAction) -> ParentAction).get()
+    #expect(optional.read(ParentAction.optional(.tap), as: ChildAction.self) == .tap)
+    #expect(optional.read(ParentAction.optional(.text("b")), as: ChildAction.self) == .text("b"))
+    #expect(optional.read(ParentAction.optional(nil), as: ChildAction.self) == nil)
+  }
+
+  @Test func existentialAndBoxedPayloadsAreNotLearned() {
+    // Each constructor converted, as Swift converts it where `(ChildAction) -> ParentAction` is
+    // expected.
+    let any: (ChildAction) -> ParentAction = ParentAction.any
+    let sendable: (ChildAction) -> ParentAction = ParentAction.sendable
+    let hashable: (ChildAction) -> ParentAction = ParentAction.hashable
+    let error: (ChildAction) -> ParentAction = ParentAction.error
+    #expect(learn(any) == .failure(.existential))
+    #expect(learn(sendable) == .failure(.existential))
+    #expect(learn(hashable) == .failure(.existential))
+    #expect(learn(error) == .failure(.outOfLine))
+    #expect(learn(ParentAction.boxed) == .failure(.outOfLine))
+  }
+
+  @Test func whatCannotBeLearned() {
+    #expect(learn(ParentAction.state) == .failure(.noProbeValue))
+    #expect(learn(HoldsOneEmpty.value) == .failure(.inconclusive))
+    let alternating: (ChildAction) -> ParentAction = {
+      $0 == .tap ? .child($0) : .other($0)
+    }
+    #expect(learn(alternating) == .failure(.unstableTag))
+    let constant: (ChildAction) -> ParentAction = { _ in .done }
+    #expect(learn(constant) == .failure(.emptyCase))
+    // A root smaller than the value: nothing is read past it.
+    let tiny: (ChildAction) -> Single = { _ in .only }
+    #expect(MemoryLayout<Single>.size < MemoryLayout<ChildAction>.size)
+    #expect(learn(tiny) == .failure(.emptyCase))
+  }
+
+  @Test func reducerKitsActionTypesAreLearned() throws {
+    enum Feature {
+      case presentation(PresentationAction<ChildAction>)
+      case rows(IdentifiedAction<UUID, ChildAction>)
+      case numbered(IdentifiedAction<Int, Key>)
+      case path(StackAction<ChildState, ChildAction>)
+      case binding(BindingAction<ChildState>)
+      case name(String)
+    }
+    let presentation = try learn(Feature.presentation).get()
+    #expect(
+      presentation.read(Feature.presentation(.dismiss), as: PresentationAction<ChildAction>.self)
+        == .dismiss)
+    #expect(
+      presentation.read(Feature.name("x"), as: PresentationAction<ChildAction>.self) == nil)
+    let rows = try learn(Feature.rows).get()
+    let row = IdentifiedAction<UUID, ChildAction>.element(id: UUID(7), action: .close)
+    #expect(rows.read(Feature.rows(row), as: IdentifiedAction<UUID, ChildAction>.self) == row)
+    let numbered = try learn(Feature.numbered).get()
+    let element = IdentifiedAction<Int, Key>.element(id: 3, action: .press(2))
+    #expect(
+      numbered.read(Feature.numbered(element), as: IdentifiedAction<Int, Key>.self) == element)
+    let path = try learn(Feature.path).get()
+    #expect(
+      path.read(Feature.path(.popFrom(id: 4)), as: StackAction<ChildState, ChildAction>.self)
+        == .popFrom(id: 4))
+    let binding = try learn(Feature.binding).get()
+    let set = BindingAction<ChildState>.set(\.count, 5)
+    #expect(binding.read(Feature.binding(set), as: BindingAction<ChildState>.self) == set)
+    #expect(binding.read(Feature.name("y"), as: BindingAction<ChildState>.self) == nil)
+  }
+}
+
+extension LearnedCase {
+  /// ``extract(from:)`` with the value type spelled out.
+  fileprivate func read<Root, Value>(_ root: Root, as _: Value.Type) -> Value? {
+    extract(from: root)
+  }
+}

@@ -523,4 +523,11 @@ struct DumpTests {
     #expect(debugDump(state).contains("  destination: \"sheet\","))
     #expect(!debugDump(state).contains("_destination"))
   }
+
+  @Test func aCaseTheRuntimeCannotNameIsNamedByItsTag() {
+    // What a dump shows for an enum compiled without reflection metadata.
+    #expect(ValueDumper.unnamedCaseName(of: Filter.all) == "<case tag 1>")
+    #expect(ValueDumper.unnamedCaseName(of: Filter.tagged("a")) == "<case tag 0>")
+    #expect(ValueDumper.unnamedCaseName(of: 42) == "42")
+  }
 }
