@@ -119,6 +119,7 @@ enum GettingStartedSample1 {
 
 /// The public `Timer`, as a library target declares it.
 enum GettingStartedSample6 {
+  // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
   public struct Timer: Reducer, Sendable {
     public struct State: Equatable {
       public var seconds = 0

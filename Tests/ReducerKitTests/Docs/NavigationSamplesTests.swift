@@ -225,7 +225,9 @@ extension NavigationSample2 {
           AlertState {
             TextState("Delete Milk?")
           } actions: {
-            ButtonState(role: .destructive, action: .confirmDeletion(milk.id)) { TextState("Delete") }
+            ButtonState(role: .destructive, action: .confirmDeletion(milk.id)) {
+              TextState("Delete")
+            }
             ButtonState(role: .cancel) { TextState("Cancel") }
           } message: {
             TextState("This cannot be undone.")
