@@ -203,6 +203,38 @@ private actor Server {
     await store.finish()
   }
 
+  /// A debounced effect past its wait, awaiting its search request, is cancelled by the next
+  /// keystroke's debounce: the request is cancelled, and only the newer query answers.
+  @Test func debounceCancelsTheRunningSearchToo() async {
+    let clock = TestClock()
+    let requests = Log<String>()
+    let store = TestStore(initialState: Feed.State()) {
+      Feed()
+    } withDependencies: {
+      $0.continuousClock = clock
+      $0.searchClient = SearchClient { query in
+        await requests.append("start \(query)")
+        do {
+          try await clock.sleep(for: .seconds(1))  // the request takes a second
+        } catch {
+          await requests.append("cancelled \(query)")
+          throw error
+        }
+        return [query]
+      }
+    }
+    await store.send(.queryChanged("m")) { $0.query = "m" }
+    await clock.advance(by: .milliseconds(300))  // the wait is over: "m" is being searched
+    #expect(requests.values == ["start m"])
+    await store.send(.queryChanged("mi")) { $0.query = "mi" }  // during the request
+    #expect(await eventually { requests.values == ["start m", "cancelled m"] })
+    await clock.advance(by: .milliseconds(300))
+    await clock.advance(by: .seconds(1))  // "m" would have answered 300 ms ago
+    await store.receive(.results(["mi"])) { $0.results = ["mi"] }
+    #expect(requests.values == ["start m", "cancelled m", "start mi"])
+    await store.finish()
+  }
+
   @Test func throttleRunsTheFirstAtOnceAndTheLatestAfterTheInterval() async {
     let clock = TestClock()
     let store = TestStore(initialState: Feed.State()) {

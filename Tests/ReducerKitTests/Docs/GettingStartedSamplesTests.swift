@@ -114,3 +114,130 @@ enum GettingStartedSample1 {
     #expect(store.counter.count == 2)
   }
 }
+
+// MARK: - 6. Features in a library target
+
+/// The public `Timer`, as a library target declares it.
+enum GettingStartedSample6 {
+  // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
+  public struct Timer: Reducer, Sendable {
+    public struct State: Equatable {
+      public var seconds = 0
+      public init() {}
+    }
+    public enum Action: Equatable { case startTapped, tick }
+
+    @Dependency(\.continuousClock) var clock
+
+    public init() {}
+
+    public var body: some ReducerOf<Self> {
+      Reduce { state, action in
+        switch action {
+        case .startTapped:
+          return .run { send in
+            try await clock.sleep(for: .seconds(1))
+            await send(.tick)
+          }
+        case .tick:
+          state.seconds += 1
+          return .none
+        }
+      }
+    }
+  }
+}
+
+extension GettingStartedSample6 {
+  @Suite struct Tests {
+    @MainActor
+    @Test func theTimerTicks() async {
+      let clock = TestClock()
+      let store = TestStore(initialState: Timer.State()) {
+        Timer()
+      } withDependencies: {
+        $0.continuousClock = clock
+      }
+      await store.send(.startTapped)
+      await clock.advance(by: .seconds(1))
+      await store.receive(.tick) { $0.seconds = 1 }
+    }
+
+    /// The sample's reducer three times in one library module: public without `Sendable` (the
+    /// article's error), public with it, and internal without it (inferred `Sendable`).
+    static let library = [
+      "public struct Timer: Reducer {", "public struct Fixed: Reducer, Sendable {",
+      "struct Internal: Reducer {",
+    ]
+    .map { declaration in
+      """
+      \(declaration)
+        public struct State: Equatable { public var seconds = 0 }
+        public enum Action: Equatable { case startTapped, tick }
+        @Dependency(\\.continuousClock) var clock
+        public var body: some ReducerOf<Self> {
+          Reduce { state, action in
+            switch action {
+            case .startTapped:
+              return .run { send in
+                try await clock.sleep(for: .seconds(1))
+                await send(.tick)
+              }
+            case .tick:
+              state.seconds += 1
+              return .none
+            }
+          }
+        }
+      }
+      """
+    }
+    .joined(separator: "\n")
+
+    @Test func aPublicReducerMustDeclareSendable() throws {
+      let errors = try typeCheckLibrary("import ReducerKit\n" + Self.library)
+      // One error, in the article's words, naming the first reducer: the other two compile.
+      #expect(errors.count == 1, "\(errors)")
+      #expect(
+        errors.first?.contains(
+          "error: capture of 'self' with non-Sendable type 'Timer' in a '@Sendable' closure")
+          == true, "\(errors)")
+    }
+
+    /// The `error:` lines of `swiftc -typecheck` for `source` as a library module in the Swift 6
+    /// language mode, against the modules this test bundle was built with.
+    private func typeCheckLibrary(_ source: String) throws -> [String] {
+      let directory = FileManager.default.temporaryDirectory
+        .appendingPathComponent("GettingStartedSamplesTests-\(UUID())")
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      defer { try? FileManager.default.removeItem(at: directory) }
+      let file = directory.appendingPathComponent("Features.swift")
+      try source.write(to: file, atomically: true, encoding: .utf8)
+      // The test bundle sits next to the `Modules` folder of the build it belongs to.
+      let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+      var buildFolder = executable.deletingLastPathComponent()
+      let modules = { (folder: URL) in folder.appendingPathComponent("Modules").path }
+      while !FileManager.default.fileExists(atPath: modules(buildFolder)),
+        buildFolder.pathComponents.count > 1
+      {
+        buildFolder.deleteLastPathComponent()
+      }
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+      process.arguments = [
+        "swiftc", "-typecheck", "-swift-version", "6", "-parse-as-library", "-module-name",
+        "Features", "-I", modules(buildFolder), file.path,
+      ]
+      let output = Pipe()
+      process.standardOutput = output
+      process.standardError = output
+      try process.run()
+      let data = output.fileHandleForReading.readDataToEndOfFile()
+      process.waitUntilExit()
+      return String(decoding: data, as: UTF8.self)
+        .split(separator: "\n")
+        .map(String.init)
+        .filter { $0.contains(": error: ") }
+    }
+  }
+}

@@ -152,3 +152,225 @@ extension MigratingFromTCASample {
     }
   }
 }
+
+/// The view-action sample (`ViewAction`, `BindingReducer(action:)`) and its binding.
+enum MigratingFromTCAViewActionSample {
+  struct Login: Reducer {
+    struct State: Equatable {
+      var email = ""
+      var isLoggingIn = false
+    }
+    enum Action: Equatable, ViewAction {
+      case view(View)
+      enum View: BindableAction, Equatable {
+        case binding(BindingAction<State>)
+        case loginTapped
+      }
+    }
+
+    var body: some ReducerOf<Self> {
+      BindingReducer(action: Action.view)
+      Reduce { state, action in
+        switch action {
+        case .view(.loginTapped):
+          state.isLoggingIn = true
+          return .none
+        case .view(.binding):
+          return .none
+        }
+      }
+    }
+  }
+
+  @MainActor
+  static func bindTheEmail(_ store: Store<Login.State, Login.Action>) -> String {
+    let email = store.binding(\.email, send: { .view(.binding(.set(\.email, $0))) })
+    email.wrappedValue = "blob@example.com"  // sends .view(.binding(.set(\.email, …)))
+    return email.wrappedValue
+  }
+}
+
+extension MigratingFromTCAViewActionSample {
+  @MainActor
+  @Suite struct Tests {
+    @Test func bindingsUnderTheViewCaseAreApplied() async {
+      let store = TestStore(initialState: Login.State()) { Login() }
+      await store.send(.view(.binding(.set(\.email, "blob@example.com")))) {
+        $0.email = "blob@example.com"
+      }
+      await store.send(.view(.loginTapped)) { $0.isLoggingIn = true }
+    }
+
+    @Test func theViewBindsAFieldUnderTheViewCase() {
+      let store = Store(initialState: Login.State()) { Login() }
+      #expect(bindTheEmail(store) == "blob@example.com")
+      #expect(store.email == "blob@example.com")
+    }
+
+    @Test func theViewCaseIsTheProtocolsRequirement() {
+      func send<A: ViewAction>(_ action: A.ViewAction, as _: A.Type) -> A { A.view(action) }
+      #expect(send(.loginTapped, as: Login.Action.self) == .view(.loginTapped))
+    }
+  }
+}
+
+/// Not in the article as code: the rows of its spellings table that name TCA 1.x's newer case
+/// key paths, compiled and run with the ReducerKit spellings the table gives.
+enum MigratingFromTCASpellings {
+  struct Row: Reducer {
+    struct State: Equatable, Identifiable {
+      let id: Int
+      var title = ""
+    }
+    enum Action: Equatable { case load, loaded(String) }
+
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+      switch action {
+      case .load: return .send(.loaded("Row \(state.id)"))
+      case .loaded(let title):
+        state.title = title
+        return .none
+      }
+    }
+  }
+
+  struct Detail: Reducer {
+    struct State: Equatable { var isLoaded = false }
+    enum Action: Equatable { case onAppear, loaded }
+
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+      switch action {
+      case .onAppear: return .send(.loaded)
+      case .loaded:
+        state.isLoaded = true
+        return .none
+      }
+    }
+  }
+
+  struct Path: Reducer {
+    enum State: Equatable { case detail(Detail.State) }
+    enum Action: Equatable { case detail(Detail.Action) }
+
+    var body: some ReducerOf<Self> {
+      Scope(state: State.detail, action: Action.detail) { Detail() }
+    }
+  }
+
+  struct Edit: Reducer {
+    struct State: Equatable { var name = "" }
+    enum Action: Equatable { case nameChanged(String) }
+
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+      switch action {
+      case .nameChanged(let name): state.name = name
+      }
+      return .none
+    }
+  }
+
+  struct Destination: Reducer {
+    enum State: Equatable {
+      case edit(Edit.State)
+      case alert(AlertState<Action.Alert>)
+    }
+    enum Action: Equatable {
+      case edit(Edit.Action)
+      case alert(Alert)
+      enum Alert: Equatable { case confirm }
+    }
+
+    var body: some ReducerOf<Self> {
+      Scope(state: State.edit, action: Action.edit) { Edit() }
+    }
+  }
+
+  struct Feature: Reducer {
+    struct State: Equatable {
+      var rows: IdentifiedArrayOf<Row.State> = []
+      @PresentationState var destination: Destination.State?
+      var path = StackState<Path.State>()
+      var confirmed = 0
+    }
+    enum Action: Equatable {
+      case rows(IdentifiedActionOf<Row>)
+      case destination(PresentationAction<Destination.Action>)
+      case path(StackActionOf<Path>)
+      case editTapped, confirmTapped, addRow(Int), replaceRow(Int, String)
+    }
+
+    var body: some ReducerOf<Self> {
+      Reduce { state, action in
+        switch action {
+        case .editTapped:
+          state.destination = .edit(Edit.State())
+          return .none
+        case .confirmTapped:
+          state.destination = .alert(AlertState { TextState("Sure?") })
+          return .send(.destination(.presented(.alert(.confirm))))
+        case .destination(.presented(.alert(.confirm))):
+          state.confirmed += 1
+          return .none
+        case .addRow(let id):
+          state.rows.append(Row.State(id: id))
+          return .none
+        case .replaceRow(let id, let title):
+          state.rows.updateOrAppend(Row.State(id: id, title: title))
+          return .none
+        case .rows, .destination, .path:
+          return .none
+        }
+      }
+      .forEach(\.rows, action: Action.rows) { Row() }
+      .ifLet(\.$destination, action: Action.destination) { Destination() }
+      .forEach(\.path, action: Action.path) { Path() }
+    }
+  }
+}
+
+extension MigratingFromTCASpellings {
+  @MainActor
+  @Suite struct Tests {
+    @Test func receivingByElementIDAndThroughAPresentation() async {
+      let store = TestStore(initialState: Feature.State(rows: [Row.State(id: 1)])) { Feature() }
+
+      await store.send(.rows(.element(id: 1, action: .load)))
+      await store.receive(CasePath(Feature.Action.rows)[id: 1].appending(Row.Action.loaded)) {
+        $0.rows[id: 1]?.title = "Row 1"
+      }
+
+      await store.send(.path(.push(id: 0, state: .detail(Detail.State())))) {
+        $0.path[id: 0] = .detail(Detail.State())
+      }
+      await store.send(.path(.element(id: 0, action: .detail(.onAppear))))
+      await store.receive(CasePath(Feature.Action.path)[id: 0].appending(Path.Action.detail)) {
+        $0.path[id: 0] = .detail(Detail.State(isLoaded: true))
+      }
+
+      await store.send(.editTapped) { $0.destination = .edit(Edit.State()) }
+      await store.send(.destination(.presented(.edit(.nameChanged("Blob"))))) {
+        CasePath(Destination.State.edit).modify(&$0.destination) { $0.name = "Blob" }
+      }
+
+      await store.send(.confirmTapped) {
+        $0.destination = .alert(AlertState { TextState("Sure?") })
+      }
+      await store.receive(
+        CasePath(Feature.Action.destination).appending(Destination.Action.alert)
+      ) {
+        $0.confirmed = 1
+        $0.destination = nil
+      }
+    }
+
+    @Test func aDuplicateAppendFailsTheTestAndUpdateOrAppendReplaces() async {
+      let store = TestStore(initialState: Feature.State(rows: [Row.State(id: 1)])) { Feature() }
+      await withKnownIssue {
+        await store.send(.addRow(1))
+      } matching: { issue in
+        issue.description.contains("already in the array")
+      }
+      await store.send(.replaceRow(1, "New")) { $0.rows[id: 1]?.title = "New" }
+    }
+  }
+}

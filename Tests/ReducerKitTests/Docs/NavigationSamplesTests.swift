@@ -148,23 +148,113 @@ struct NavigationScopingSample3 {
   }
 }
 
-/// An alert built with the result builders.
-@Suite struct NavigationSample2 {
-  @Test func alertSample() {
-    enum Alert: Equatable { case confirmDeletion(Int) }
+/// An alert as a destination case: `Destination` and `Inventory` with a delete confirmation,
+/// the sheet's `Item` and `ItemForm` of the first sample, and the alert's test.
+enum NavigationSample2 {
+  typealias Item = NavigationSample1.Item
+  typealias ItemForm = NavigationSample1.ItemForm
 
-    let alert = AlertState<Alert> {
-      TextState("Delete?")
-    } actions: {
-      ButtonState(role: .destructive, action: .confirmDeletion(1)) { TextState("Delete") }
-      ButtonState(role: .cancel) { TextState("Cancel") }
-    } message: {
-      TextState("This cannot be undone.")
+  struct Destination: Reducer {
+    enum State: Equatable {
+      case add(ItemForm.State)
+      case alert(AlertState<Action.Alert>)
     }
-    #expect(alert.buttons.count == 2)
-    #expect(alert.buttons[0].action.action == .confirmDeletion(1))
-    #expect(alert.buttons[1].role == .cancel)
-    #expect(alert.message == TextState("This cannot be undone."))
+    enum Action: Equatable {
+      case add(ItemForm.Action)
+      case alert(Alert)
+      enum Alert: Equatable { case confirmDeletion(Item.ID) }
+    }
+
+    var body: some ReducerOf<Self> {
+      Scope(state: State.add, action: Action.add) { ItemForm() }
+    }
+  }
+
+  struct Inventory: Reducer {
+    struct State: Equatable {
+      var items: IdentifiedArrayOf<Item> = []
+      @PresentationState var destination: Destination.State?
+    }
+    enum Action: Equatable {
+      case addTapped
+      case deleteTapped(Item.ID)
+      case destination(PresentationAction<Destination.Action>)
+    }
+
+    var body: some ReducerOf<Self> {
+      Reduce { state, action in
+        switch action {
+        case .addTapped:
+          state.destination = .add(ItemForm.State())
+          return .none
+        case let .deleteTapped(id):
+          guard let item = state.items[id: id] else { return .none }
+          state.destination = .alert(
+            AlertState {
+              TextState("Delete \(item.name)?")
+            } actions: {
+              ButtonState(role: .destructive, action: .confirmDeletion(id)) { TextState("Delete") }
+              ButtonState(role: .cancel) { TextState("Cancel") }
+            } message: {
+              TextState("This cannot be undone.")
+            })
+          return .none
+        case let .destination(.presented(.alert(.confirmDeletion(id)))):
+          state.items.remove(id: id)
+          return .none
+        case let .destination(.presented(.add(.delegate(.saved(item))))):
+          state.items.append(item)
+          return .none
+        case .destination:
+          return .none
+        }
+      }
+      .ifLet(\.$destination, action: Action.destination) { Destination() }
+    }
+  }
+}
+
+extension NavigationSample2 {
+  @Suite struct Tests {
+    @MainActor
+    @Test func deletingAnItem() async {
+      let milk = Item(name: "Milk")
+      let store = TestStore(initialState: Inventory.State(items: [milk])) { Inventory() }
+      await store.send(.deleteTapped(milk.id)) {
+        $0.destination = .alert(
+          AlertState {
+            TextState("Delete Milk?")
+          } actions: {
+            ButtonState(role: .destructive, action: .confirmDeletion(milk.id)) {
+              TextState("Delete")
+            }
+            ButtonState(role: .cancel) { TextState("Cancel") }
+          } message: {
+            TextState("This cannot be undone.")
+          })
+      }
+      await store.send(.destination(.presented(.alert(.confirmDeletion(milk.id))))) {
+        $0.items = []
+        $0.destination = nil  // dismissed by this send: no .dismiss to receive
+      }
+    }
+
+    /// The Cancel button has no action: the view sends `.dismiss`, and the item stays.
+    @MainActor
+    @Test func cancellingKeepsTheItem() {
+      let milk = Item(name: "Milk")
+      let store = Store(initialState: Inventory.State(items: [milk])) { Inventory() }
+      store.send(.deleteTapped(milk.id))
+      guard case .alert(let alert)? = store.destination else {
+        Issue.record("no alert was presented")
+        return
+      }
+      #expect(alert.buttons.map(\.role) == [.destructive, .cancel])
+      #expect(alert.buttons[1].action.action == nil)
+      store.send(.destination(.dismiss))
+      #expect(store.destination == nil)
+      #expect(store.items == [milk])
+    }
   }
 }
 

@@ -292,6 +292,71 @@ import UIKit
 
     #expect(printed.values.last == "bye. name: , volume: 1.0")
   }
+
+  // MARK: - Alerts in a terminal
+
+  /// The `Inventory` of Navigation.md's alert sample.
+  typealias Inventory = NavigationSample2.Inventory
+
+  /// The lines a terminal shows for an alert: its title, its message, its buttons numbered from 1.
+  func lines<Action>(for alert: AlertState<Action>) -> [String] {
+    var lines = [String(state: alert.title)]
+    if let message = alert.message { lines.append(String(state: message)) }
+    for (offset, button) in alert.buttons.enumerated() {
+      let role =
+        switch button.role {
+        case .destructive: " (destructive)"
+        case .cancel: " (cancel)"
+        case nil: ""
+        }
+      lines.append("\(offset + 1). \(String(state: button.label))\(role)")
+    }
+    return lines
+  }
+
+  /// Sends what the button numbered `choice` does: its action, or `.dismiss` for a button without
+  /// one (Cancel). Either way the alert is gone afterwards.
+  @MainActor
+  func choose(_ choice: Int, in store: Store<Inventory.State, Inventory.Action>) {
+    guard case .alert(let alert)? = store.destination,
+      alert.buttons.indices.contains(choice - 1)
+    else { return }
+    if let action = alert.buttons[choice - 1].action.action {
+      store.send(.destination(.presented(.alert(action))))
+    } else {
+      store.send(.destination(.dismiss))
+    }
+  }
+
+  /// The shown alert's lines, or none.
+  func shownAlert(_ store: Store<Inventory.State, Inventory.Action>) -> [String] {
+    guard case .alert(let alert)? = store.destination else { return [] }
+    return lines(for: alert)
+  }
+
+  @Test func aTerminalReadsTheAlertAndSendsTheChosenButton() {
+    let milk = NavigationSample2.Item(name: "Milk")
+    let store = Store(initialState: Inventory.State(items: [milk])) { Inventory() }
+    store.send(.deleteTapped(milk.id))
+    #expect(
+      shownAlert(store) == [
+        "Delete Milk?", "This cannot be undone.", "1. Delete (destructive)", "2. Cancel (cancel)",
+      ])
+    choose(3, in: store)  // no such button: nothing happens
+    #expect(shownAlert(store).count == 4)
+    choose(1, in: store)
+    #expect(store.items.isEmpty)
+    #expect(store.destination == nil)
+  }
+
+  @Test func aButtonWithoutAnActionDismisses() {
+    let milk = NavigationSample2.Item(name: "Milk")
+    let store = Store(initialState: Inventory.State(items: [milk])) { Inventory() }
+    store.send(.deleteTapped(milk.id))
+    choose(2, in: store)
+    #expect(store.destination == nil)
+    #expect(store.items == [milk])
+  }
 }
 
 // MARK: - SwiftUI (Apple platforms only)
