@@ -82,6 +82,41 @@ extension Store where Action: BindableAction, Action.State == State {
   }
 }
 
+extension Store where Action: ViewAction, Action.ViewAction: BindableAction,
+  Action.ViewAction.State == State
+{
+  /// A binding to one field of the state for a feature whose bindings sit under its `view`
+  /// case (TCA's `ViewAction` pattern, with ``BindingReducer/init(action:)``): setting it sends
+  /// `.view(.binding(.set(keyPath, newValue)))`.
+  ///
+  /// ```swift
+  /// let email = store.binding(\.email)
+  /// email.wrappedValue = "blob@example.com"  // sends .view(.binding(.set(\.email, …)))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - keyPath: The field to bind.
+  ///   - fileID: Where to report a binding action no ``BindingReducer`` applied; the caller's by
+  ///     default.
+  ///   - line: The line to report it at.
+  /// - Returns: A binding that reads the field and sends a binding action when written.
+  public func binding<Value: Equatable & Sendable>(
+    _ keyPath: WritableKeyPath<State, Value> & Sendable,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> StoreBinding<Value> {
+    StoreBinding(
+      get: { self.state[keyPath: keyPath] },
+      set: { newValue in
+        let action: BindingAction<State> =
+          self.core.isValid
+          ? .fromStoreBinding(keyPath, newValue, fileID: fileID, line: line)
+          : .set(keyPath, newValue)
+        self.send(.view(.binding(action)))
+      })
+  }
+}
+
 extension Store {
   /// A binding that reads a value from the state and sends an action of your feature when it is
   /// written: for features that do not use ``BindableAction``, or for a derived value.

@@ -184,7 +184,7 @@ enum MigratingFromTCAViewActionSample {
 
   @MainActor
   static func bindTheEmail(_ store: Store<Login.State, Login.Action>) -> String {
-    let email = store.binding(\.email, send: { .view(.binding(.set(\.email, $0))) })
+    let email = store.binding(\.email)
     email.wrappedValue = "blob@example.com"  // sends .view(.binding(.set(\.email, …)))
     return email.wrappedValue
   }

@@ -247,3 +247,24 @@ private struct Sheet: Reducer {
     return .none
   }
 }
+
+/// `store.binding(\.field)` for a feature whose bindings sit under its `view` case.
+@MainActor
+@Suite struct StoreBindingViewActionTests {
+  struct Login: Reducer {
+    struct State: Equatable { var email = "" }
+    enum Action: Equatable, ViewAction {
+      case view(View)
+      enum View: BindableAction, Equatable { case binding(BindingAction<State>) }
+    }
+    var body: some ReducerOf<Self> { BindingReducer(action: Action.view) }
+  }
+
+  @Test func aBindingSendsThroughTheViewCase() {
+    let store = Store(initialState: Login.State()) { Login() }
+    let email = store.binding(\.email)
+    email.wrappedValue = "blob@example.com"
+    #expect(store.email == "blob@example.com")
+    #expect(email.wrappedValue == "blob@example.com")
+  }
+}
