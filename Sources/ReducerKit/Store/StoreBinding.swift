@@ -82,7 +82,9 @@ extension Store where Action: BindableAction, Action.State == State {
   }
 }
 
-extension Store where Action: ViewAction, Action.ViewAction: BindableAction,
+extension Store
+where
+  Action: ViewAction, Action.ViewAction: BindableAction,
   Action.ViewAction.State == State
 {
   /// A binding to one field of the state for a feature whose bindings sit under its `view`
