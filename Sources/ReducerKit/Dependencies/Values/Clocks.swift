@@ -1,8 +1,10 @@
 extension DependencyValues {
   /// The clock that keeps counting while the system sleeps, for timers and delays.
   ///
-  /// Live, it is a `ContinuousClock`. In tests, it reports when it is used (its test value is
-  /// unimplemented): override it with a test clock to control time.
+  /// Live, it is a `ContinuousClock` whose `sleep` frees its memory as soon as its task is
+  /// cancelled (the standard library's keeps a cancelled sleep's task until the deadline). In
+  /// tests, it reports when it is used (its test value is unimplemented): override it with a
+  /// test clock to control time.
   ///
   /// ```swift
   /// @Dependency(\.continuousClock) var clock
@@ -19,8 +21,9 @@ extension DependencyValues {
 
   /// The clock that stops counting while the system sleeps.
   ///
-  /// Live, it is a `SuspendingClock`. In tests, it reports when it is used (its test value is
-  /// unimplemented): override it with a test clock to control time.
+  /// Live, it is a `SuspendingClock` whose `sleep` frees its memory as soon as its task is
+  /// cancelled. In tests, it reports when it is used (its test value is unimplemented): override
+  /// it with a test clock to control time.
   ///
   /// ```swift
   /// @Dependency(\.suspendingClock) var clock
@@ -34,12 +37,12 @@ extension DependencyValues {
 }
 
 private enum ContinuousClockKey: DependencyKey {
-  static var liveValue: any Clock<Duration> { ContinuousClock() }
+  static var liveValue: any Clock<Duration> { LiveClock(base: ContinuousClock()) }
   static var testValue: any Clock<Duration> { UnimplementedClock(property: "continuousClock") }
 }
 
 private enum SuspendingClockKey: DependencyKey {
-  static var liveValue: any Clock<Duration> { SuspendingClock() }
+  static var liveValue: any Clock<Duration> { LiveClock(base: SuspendingClock()) }
   static var testValue: any Clock<Duration> { UnimplementedClock(property: "suspendingClock") }
 }
 

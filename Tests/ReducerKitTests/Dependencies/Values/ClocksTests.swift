@@ -4,10 +4,14 @@ import Testing
 @testable import ReducerKit
 
 @Suite struct ClocksTests {
-  @Test func theLiveClocksAreTheRealClocks() {
+  @Test func theLiveClocksAreTheSystemClocks() {
     let values = DependencyValues()
-    #expect(values.continuousClock is ContinuousClock)
-    #expect(values.suspendingClock is SuspendingClock)
+    #expect(values.continuousClock is LiveClock<ContinuousClock>)
+    #expect(values.suspendingClock is LiveClock<SuspendingClock>)
+    let continuous = ContinuousClock().now
+    let live = LiveClock(base: ContinuousClock()).now
+    #expect(continuous.duration(to: live) >= .zero)
+    #expect(continuous.duration(to: live) < .seconds(1))
   }
 
   @Test func aLiveClockMeasuresRealTime() async throws {
