@@ -8,6 +8,15 @@ package struct ThrottleTable<Action> {
     var pending: Effect<Action>?
     /// The type of the clock `lastRun` was read from.
     var clock: ObjectIdentifier?
+    /// The plan it was last used with: what tells whether its interval is over.
+    var plan: ThrottlePlan?
+
+    /// Whether it remembers nothing that matters: no effect waits, and its interval is over, so
+    /// the next effect runs at once, as for a throttle never used.
+    var isExpired: Bool {
+      guard pending == nil, let lastRun, let plan else { return pending == nil }
+      return plan.isDue(lastRun, plan.now())
+    }
   }
 
   /// What to do with an effect that reached its throttle.
@@ -22,6 +31,12 @@ package struct ThrottleTable<Action> {
   }
 
   private var throttles: [EffectKey: Throttle] = [:]
+  /// The count at which the table next forgets its expired throttles: twice what was left after
+  /// the last sweep, so that a sweep costs O(1) per throttle call, amortized.
+  private var sweepAt = Self.minimumSweep
+
+  /// The smallest table that is swept.
+  static var minimumSweep: Int { 64 }
 
   package init() {}
 
@@ -45,6 +60,8 @@ package struct ThrottleTable<Action> {
       throttle = Throttle()
     }
     throttle.clock = plan.clock
+    throttle.plan = plan
+    defer { if throttles.count >= sweepAt { forgetExpired() } }
     if let lastRun = throttle.lastRun, !plan.isDue(lastRun, now) {
       if plan.latest || throttle.pending == nil { throttle.pending = effect }
       throttles[key] = throttle
@@ -54,6 +71,14 @@ package struct ThrottleTable<Action> {
     throttle.pending = nil
     throttles[key] = throttle
     return (.runNow, clockChanged)
+  }
+
+  /// Forgets the throttles whose interval is over and for which no effect waits: forgetting
+  /// one changes nothing (its next effect runs at once either way), and a throttle id per row,
+  /// per query or per request would otherwise be kept for the store's whole life.
+  private mutating func forgetExpired() {
+    throttles = throttles.filter { !$0.value.isExpired }
+    sweepAt = max(Self.minimumSweep, throttles.count * 2)
   }
 
   /// The end of an interval: takes the effect that waited for it, if any, and starts the next

@@ -155,3 +155,39 @@ import Testing
     #expect(table.count == 2)
   }
 }
+
+extension ThrottleTableTests {
+  /// A throttle id per row or per request must not be kept for the store's life (issue 39,
+  /// item 4): throttles whose interval is over and for which nothing waits are forgotten.
+  @Test func expiredThrottlesAreForgottenSoTheTableStaysBounded() {
+    let clock = FakeClock()
+    var table = ThrottleTable<Int>()
+    for id in 0..<10_000 {
+      let key = EffectKey(path: [], id: EffectID(id))
+      _ = table.throttle(.send(id), key: key, plan: plan(clock, interval: 10))
+      clock.now += 1  // each interval (10) ends ten calls later
+    }
+    // Only throttles still within their interval (at most 10) and those not yet swept remain.
+    #expect(table.count < 2 * ThrottleTable<Int>.minimumSweep)
+  }
+
+  @Test func aThrottleWithAWaitingEffectOrAnOpenIntervalIsKept() {
+    let clock = FakeClock()
+    var table = ThrottleTable<Int>()
+    let waiting = EffectKey(path: [], id: EffectID("waiting"))
+    _ = table.throttle(.send(1), key: waiting, plan: plan(clock, interval: 1_000_000))
+    _ = table.throttle(.send(2), key: waiting, plan: plan(clock, interval: 1_000_000))
+    for id in 0..<1_000 {
+      _ = table.throttle(
+        .send(id), key: EffectKey(path: [], id: EffectID(id)), plan: plan(clock, interval: 1))
+      clock.now += 1
+    }
+    // The waiting effect is still there to fire, after every sweep.
+    #expect(sent(table.fire(key: waiting, plan: plan(clock, interval: 1_000_000))) == 2)
+    // And the id's interval still runs: another effect waits rather than running.
+    #expect(
+      !isRunNow(
+        table.throttle(.send(3), key: waiting, plan: plan(clock, interval: 1_000_000))
+          .decision))
+  }
+}
