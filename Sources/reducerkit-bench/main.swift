@@ -404,6 +404,40 @@ func runBenchmarks() async {
     try await Task.sleep(for: .seconds(3_600))
   }
 
+  // task.cancel.sleeping.1000 / 10000: the bare-task twin of effects.cancel.sleeping: N tasks
+  // (not isolated to the main actor, as effects are not) that sleep in `Task.sleep(for:)` on
+  // the same clock, all cancelled, then all awaited. Whatever grows from 1,000 to 10,000 in
+  // both is the runtime's (its timers), not the store's.
+  //
+  // effects.cancel.liveclock.1000 / 10000: effects.cancel.sleeping with the bodies sleeping on
+  // the live `continuousClock` dependency, whose sleep is a Dispatch timer that a cancellation
+  // cancels (see `LiveClock`) rather than the runtime's, which stays armed until its deadline.
+  for (count, baseline) in [(1_000, nil), (10_000, "task.cancel.sleeping.1000")] {
+    let tasks = count / (harness.isQuick ? 10 : 1)
+    await harness.measureInterleaved([
+      Harness.AsyncInterleavedCase(
+        name: "task.cancel.sleeping.\(count)", baseline: baseline, operations: tasks,
+        round: {
+          let operation: @Sendable () async throws -> Void = {
+            try await Task.sleep(for: .seconds(3_600))
+          }
+          var started: [Task<Void, any Error>] = []
+          started.reserveCapacity(tasks)
+          for _ in 0..<tasks { started.append(Task(operation: operation)) }
+          for task in started { task.cancel() }
+          // Awaited off the main actor, in one hop, as `StoreTask.finish()` awaits a store's
+          // effects: awaiting each task from here would time 10,000 hops back to the main queue.
+          await Task.detached { [started] in
+            for task in started { _ = await task.result }
+          }.value
+        })
+    ])
+  }
+  let liveClock = DependencyValues().continuousClock
+  await measureEffectCancels("effects.cancel.liveclock", inTurns: false) {
+    try await liveClock.sleep(for: .seconds(3_600))
+  }
+
   // task.start.10000: 10,000 bare tasks started, then all awaited. The closure is not isolated to
   // the main actor, like an effect's, so the tasks run on the same (global) executor as effects.
   let taskStarts = Harness.AsyncInterleavedCase(
