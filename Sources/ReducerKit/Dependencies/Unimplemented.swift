@@ -39,7 +39,8 @@ private func reportUnimplementedCall(_ description: String, fileID: StaticString
 }
 
 /// A closure for a dependency's test value that reports an issue (a test failure under a
-/// `TestStore`) and throws ``UnimplementedFailure`` when it is called.
+/// `TestStore`) and throws ``UnimplementedFailure`` when it is called. It takes any number of
+/// arguments, whatever the closure type it is assigned to asks for.
 ///
 /// ```swift
 /// extension APIClient: DependencyKey {
@@ -47,61 +48,6 @@ private func reportUnimplementedCall(_ description: String, fileID: StaticString
 /// }
 ///
 /// let reload: @Sendable () throws -> Void = unimplemented("Feature.reload")
-/// ```
-///
-/// A test that exercises the endpoint overrides it; one that calls it by mistake fails with
-/// `"Unimplemented: APIClient.fetch was called…"` at the place `unimplemented` was written.
-///
-/// - Parameters:
-///   - description: The name of the endpoint, such as `"APIClient.fetch"`.
-///   - fileID: Where to report the call; where `unimplemented` is written by default.
-///   - line: The line to report the call at.
-/// - Returns: A closure that reports the call and throws.
-public func unimplemented<Output>(
-  _ description: String = "", fileID: StaticString = #fileID, line: UInt = #line
-) -> @Sendable () throws -> Output {
-  {
-    reportUnimplementedCall(description, fileID: fileID, line: line)
-    throw UnimplementedFailure(description: description)
-  }
-}
-
-/// A closure for a dependency's test value that reports an issue (a test failure under a
-/// `TestStore`) and throws ``UnimplementedFailure`` when it is called.
-///
-/// ```swift
-/// extension APIClient: DependencyKey {
-///   static let testValue = APIClient(fetch: unimplemented("APIClient.fetch"))
-/// }
-///
-/// let fetch: @Sendable (Int) throws -> String = unimplemented("APIClient.fetch")
-/// ```
-///
-/// A test that exercises the endpoint overrides it; one that calls it by mistake fails with
-/// `"Unimplemented: APIClient.fetch was called…"` at the place `unimplemented` was written.
-///
-/// - Parameters:
-///   - description: The name of the endpoint, such as `"APIClient.fetch"`.
-///   - fileID: Where to report the call; where `unimplemented` is written by default.
-///   - line: The line to report the call at.
-/// - Returns: A closure that reports the call and throws.
-public func unimplemented<A, Output>(
-  _ description: String = "", fileID: StaticString = #fileID, line: UInt = #line
-) -> @Sendable (A) throws -> Output {
-  { _ in
-    reportUnimplementedCall(description, fileID: fileID, line: line)
-    throw UnimplementedFailure(description: description)
-  }
-}
-
-/// A closure for a dependency's test value that reports an issue (a test failure under a
-/// `TestStore`) and throws ``UnimplementedFailure`` when it is called.
-///
-/// ```swift
-/// extension APIClient: DependencyKey {
-///   static let testValue = APIClient(fetch: unimplemented("APIClient.fetch"))
-/// }
-///
 /// let save: @Sendable (Int, String) throws -> Bool = unimplemented("APIClient.save")
 /// ```
 ///
@@ -113,184 +59,46 @@ public func unimplemented<A, Output>(
 ///   - fileID: Where to report the call; where `unimplemented` is written by default.
 ///   - line: The line to report the call at.
 /// - Returns: A closure that reports the call and throws.
-public func unimplemented<A, B, Output>(
+public func unimplemented<each Argument, Output>(
   _ description: String = "", fileID: StaticString = #fileID, line: UInt = #line
-) -> @Sendable (A, B) throws -> Output {
-  { _, _ in
+) -> @Sendable (repeat each Argument) throws -> Output {
+  { (_: repeat each Argument) in
     reportUnimplementedCall(description, fileID: fileID, line: line)
     throw UnimplementedFailure(description: description)
   }
 }
 
-/// A closure for a dependency's test value that reports an issue (a test failure under a
-/// `TestStore`) and throws ``UnimplementedFailure`` when it is called.
+/// An `async` closure for a dependency's test value that reports an issue (a test failure under
+/// a `TestStore`) and throws ``UnimplementedFailure`` when it is called, with any number of
+/// arguments.
 ///
 /// ```swift
+/// struct APIClient: Sendable {
+///   var fetch: @Sendable (Int) async throws -> String
+/// }
+///
 /// extension APIClient: DependencyKey {
 ///   static let testValue = APIClient(fetch: unimplemented("APIClient.fetch"))
 /// }
-///
-/// let move: @Sendable (Int, Int, Bool) throws -> Int = unimplemented("Store.move")
 /// ```
-///
-/// A test that exercises the endpoint overrides it; one that calls it by mistake fails with
-/// `"Unimplemented: APIClient.fetch was called…"` at the place `unimplemented` was written.
 ///
 /// - Parameters:
 ///   - description: The name of the endpoint, such as `"APIClient.fetch"`.
 ///   - fileID: Where to report the call; where `unimplemented` is written by default.
 ///   - line: The line to report the call at.
 /// - Returns: A closure that reports the call and throws.
-public func unimplemented<A, B, C, Output>(
+public func unimplemented<each Argument, Output>(
   _ description: String = "", fileID: StaticString = #fileID, line: UInt = #line
-) -> @Sendable (A, B, C) throws -> Output {
-  { _, _, _ in
-    reportUnimplementedCall(description, fileID: fileID, line: line)
-    throw UnimplementedFailure(description: description)
-  }
-}
-
-/// A closure for a dependency's test value that reports an issue (a test failure under a
-/// `TestStore`) and throws ``UnimplementedFailure`` when it is called.
-///
-/// ```swift
-/// extension APIClient: DependencyKey {
-///   static let testValue = APIClient(fetch: unimplemented("APIClient.fetch"))
-/// }
-///
-/// let reload: @Sendable () async throws -> Void = unimplemented("Feature.reload")
-/// ```
-///
-/// A test that exercises the endpoint overrides it; one that calls it by mistake fails with
-/// `"Unimplemented: APIClient.fetch was called…"` at the place `unimplemented` was written.
-///
-/// - Parameters:
-///   - description: The name of the endpoint, such as `"APIClient.fetch"`.
-///   - fileID: Where to report the call; where `unimplemented` is written by default.
-///   - line: The line to report the call at.
-/// - Returns: A closure that reports the call and throws.
-public func unimplemented<Output>(
-  _ description: String = "", fileID: StaticString = #fileID, line: UInt = #line
-) -> @Sendable () async throws -> Output {
-  {
-    reportUnimplementedCall(description, fileID: fileID, line: line)
-    throw UnimplementedFailure(description: description)
-  }
-}
-
-/// A closure for a dependency's test value that reports an issue (a test failure under a
-/// `TestStore`) and throws ``UnimplementedFailure`` when it is called.
-///
-/// ```swift
-/// extension APIClient: DependencyKey {
-///   static let testValue = APIClient(fetch: unimplemented("APIClient.fetch"))
-/// }
-///
-/// let fetch: @Sendable (Int) async throws -> String = unimplemented("APIClient.fetch")
-/// ```
-///
-/// A test that exercises the endpoint overrides it; one that calls it by mistake fails with
-/// `"Unimplemented: APIClient.fetch was called…"` at the place `unimplemented` was written.
-///
-/// - Parameters:
-///   - description: The name of the endpoint, such as `"APIClient.fetch"`.
-///   - fileID: Where to report the call; where `unimplemented` is written by default.
-///   - line: The line to report the call at.
-/// - Returns: A closure that reports the call and throws.
-public func unimplemented<A, Output>(
-  _ description: String = "", fileID: StaticString = #fileID, line: UInt = #line
-) -> @Sendable (A) async throws -> Output {
-  { _ in
-    reportUnimplementedCall(description, fileID: fileID, line: line)
-    throw UnimplementedFailure(description: description)
-  }
-}
-
-/// A closure for a dependency's test value that reports an issue (a test failure under a
-/// `TestStore`) and throws ``UnimplementedFailure`` when it is called.
-///
-/// ```swift
-/// extension APIClient: DependencyKey {
-///   static let testValue = APIClient(fetch: unimplemented("APIClient.fetch"))
-/// }
-///
-/// let save: @Sendable (Int, String) async throws -> Bool = unimplemented("APIClient.save")
-/// ```
-///
-/// A test that exercises the endpoint overrides it; one that calls it by mistake fails with
-/// `"Unimplemented: APIClient.fetch was called…"` at the place `unimplemented` was written.
-///
-/// - Parameters:
-///   - description: The name of the endpoint, such as `"APIClient.fetch"`.
-///   - fileID: Where to report the call; where `unimplemented` is written by default.
-///   - line: The line to report the call at.
-/// - Returns: A closure that reports the call and throws.
-public func unimplemented<A, B, Output>(
-  _ description: String = "", fileID: StaticString = #fileID, line: UInt = #line
-) -> @Sendable (A, B) async throws -> Output {
-  { _, _ in
-    reportUnimplementedCall(description, fileID: fileID, line: line)
-    throw UnimplementedFailure(description: description)
-  }
-}
-
-/// A closure for a dependency's test value that reports an issue (a test failure under a
-/// `TestStore`) and throws ``UnimplementedFailure`` when it is called.
-///
-/// ```swift
-/// extension APIClient: DependencyKey {
-///   static let testValue = APIClient(fetch: unimplemented("APIClient.fetch"))
-/// }
-///
-/// let move: @Sendable (Int, Int, Bool) async throws -> Int = unimplemented("Store.move")
-/// ```
-///
-/// A test that exercises the endpoint overrides it; one that calls it by mistake fails with
-/// `"Unimplemented: APIClient.fetch was called…"` at the place `unimplemented` was written.
-///
-/// - Parameters:
-///   - description: The name of the endpoint, such as `"APIClient.fetch"`.
-///   - fileID: Where to report the call; where `unimplemented` is written by default.
-///   - line: The line to report the call at.
-/// - Returns: A closure that reports the call and throws.
-public func unimplemented<A, B, C, Output>(
-  _ description: String = "", fileID: StaticString = #fileID, line: UInt = #line
-) -> @Sendable (A, B, C) async throws -> Output {
-  { _, _, _ in
+) -> @Sendable (repeat each Argument) async throws -> Output {
+  { (_: repeat each Argument) in
     reportUnimplementedCall(description, fileID: fileID, line: line)
     throw UnimplementedFailure(description: description)
   }
 }
 
 /// A non-throwing closure for a dependency's test value that reports an issue (a test failure
-/// under a `TestStore`) and returns `placeholder` when it is called.
-///
-/// ```swift
-/// let isEnabled: @Sendable () -> Bool = unimplemented("Flags.isEnabled", placeholder: false)
-/// ```
-///
-/// A closure that cannot throw has to return something: `placeholder` is evaluated on each call.
-///
-/// - Parameters:
-///   - description: The name of the endpoint, such as `"APIClient.title"`.
-///   - placeholder: What the closure returns after reporting.
-///   - fileID: Where to report the call; where `unimplemented` is written by default.
-///   - line: The line to report the call at.
-/// - Returns: A closure that reports the call and returns the placeholder.
-public func unimplemented<Output>(
-  _ description: String = "",
-  placeholder: @autoclosure @escaping @Sendable () -> Output,
-  fileID: StaticString = #fileID,
-  line: UInt = #line
-) -> @Sendable () -> Output {
-  {
-    reportUnimplementedCall(description, fileID: fileID, line: line)
-    return placeholder()
-  }
-}
-
-/// A non-throwing closure for a dependency's test value that reports an issue (a test failure
-/// under a `TestStore`) and returns `placeholder` when it is called.
+/// under a `TestStore`) and returns `placeholder` when it is called, with any number of
+/// arguments.
 ///
 /// ```swift
 /// let title: @Sendable (Int) -> String = unimplemented("Titles.title", placeholder: "")
@@ -299,133 +107,26 @@ public func unimplemented<Output>(
 /// A closure that cannot throw has to return something: `placeholder` is evaluated on each call.
 ///
 /// - Parameters:
-///   - description: The name of the endpoint, such as `"APIClient.title"`.
+///   - description: The name of the endpoint, such as `"Titles.title"`.
 ///   - placeholder: What the closure returns after reporting.
 ///   - fileID: Where to report the call; where `unimplemented` is written by default.
 ///   - line: The line to report the call at.
 /// - Returns: A closure that reports the call and returns the placeholder.
-public func unimplemented<A, Output>(
+public func unimplemented<each Argument, Output>(
   _ description: String = "",
   placeholder: @autoclosure @escaping @Sendable () -> Output,
   fileID: StaticString = #fileID,
   line: UInt = #line
-) -> @Sendable (A) -> Output {
-  { _ in
+) -> @Sendable (repeat each Argument) -> Output {
+  { (_: repeat each Argument) in
     reportUnimplementedCall(description, fileID: fileID, line: line)
     return placeholder()
   }
 }
 
-/// A non-throwing closure for a dependency's test value that reports an issue (a test failure
-/// under a `TestStore`) and returns `placeholder` when it is called.
-///
-/// ```swift
-/// let score: @Sendable (Int, String) -> Int = unimplemented("Scores.score", placeholder: 0)
-/// ```
-///
-/// A closure that cannot throw has to return something: `placeholder` is evaluated on each call.
-///
-/// - Parameters:
-///   - description: The name of the endpoint, such as `"APIClient.title"`.
-///   - placeholder: What the closure returns after reporting.
-///   - fileID: Where to report the call; where `unimplemented` is written by default.
-///   - line: The line to report the call at.
-/// - Returns: A closure that reports the call and returns the placeholder.
-public func unimplemented<A, B, Output>(
-  _ description: String = "",
-  placeholder: @autoclosure @escaping @Sendable () -> Output,
-  fileID: StaticString = #fileID,
-  line: UInt = #line
-) -> @Sendable (A, B) -> Output {
-  { _, _ in
-    reportUnimplementedCall(description, fileID: fileID, line: line)
-    return placeholder()
-  }
-}
-
-/// A non-throwing closure for a dependency's test value that reports an issue (a test failure
-/// under a `TestStore`) and returns `placeholder` when it is called.
-///
-/// ```swift
-/// let clamp: @Sendable (Int, Int, Int) -> Int = unimplemented("Math.clamp", placeholder: 0)
-/// ```
-///
-/// A closure that cannot throw has to return something: `placeholder` is evaluated on each call.
-///
-/// - Parameters:
-///   - description: The name of the endpoint, such as `"APIClient.title"`.
-///   - placeholder: What the closure returns after reporting.
-///   - fileID: Where to report the call; where `unimplemented` is written by default.
-///   - line: The line to report the call at.
-/// - Returns: A closure that reports the call and returns the placeholder.
-public func unimplemented<A, B, C, Output>(
-  _ description: String = "",
-  placeholder: @autoclosure @escaping @Sendable () -> Output,
-  fileID: StaticString = #fileID,
-  line: UInt = #line
-) -> @Sendable (A, B, C) -> Output {
-  { _, _, _ in
-    reportUnimplementedCall(description, fileID: fileID, line: line)
-    return placeholder()
-  }
-}
-
-/// A non-throwing closure for a dependency's test value that reports an issue (a test failure
-/// under a `TestStore`) and returns `placeholder` when it is called.
-///
-/// ```swift
-/// let isEnabled: @Sendable () async -> Bool = unimplemented("Flags.isEnabled", placeholder: false)
-/// ```
-///
-/// A closure that cannot throw has to return something: `placeholder` is evaluated on each call.
-///
-/// - Parameters:
-///   - description: The name of the endpoint, such as `"APIClient.title"`.
-///   - placeholder: What the closure returns after reporting.
-///   - fileID: Where to report the call; where `unimplemented` is written by default.
-///   - line: The line to report the call at.
-/// - Returns: A closure that reports the call and returns the placeholder.
-public func unimplemented<Output>(
-  _ description: String = "",
-  placeholder: @autoclosure @escaping @Sendable () -> Output,
-  fileID: StaticString = #fileID,
-  line: UInt = #line
-) -> @Sendable () async -> Output {
-  {
-    reportUnimplementedCall(description, fileID: fileID, line: line)
-    return placeholder()
-  }
-}
-
-/// A non-throwing closure for a dependency's test value that reports an issue (a test failure
-/// under a `TestStore`) and returns `placeholder` when it is called.
-///
-/// ```swift
-/// let title: @Sendable (Int) async -> String = unimplemented("Titles.title", placeholder: "")
-/// ```
-///
-/// A closure that cannot throw has to return something: `placeholder` is evaluated on each call.
-///
-/// - Parameters:
-///   - description: The name of the endpoint, such as `"APIClient.title"`.
-///   - placeholder: What the closure returns after reporting.
-///   - fileID: Where to report the call; where `unimplemented` is written by default.
-///   - line: The line to report the call at.
-/// - Returns: A closure that reports the call and returns the placeholder.
-public func unimplemented<A, Output>(
-  _ description: String = "",
-  placeholder: @autoclosure @escaping @Sendable () -> Output,
-  fileID: StaticString = #fileID,
-  line: UInt = #line
-) -> @Sendable (A) async -> Output {
-  { _ in
-    reportUnimplementedCall(description, fileID: fileID, line: line)
-    return placeholder()
-  }
-}
-
-/// A non-throwing closure for a dependency's test value that reports an issue (a test failure
-/// under a `TestStore`) and returns `placeholder` when it is called.
+/// A non-throwing `async` closure for a dependency's test value that reports an issue (a test
+/// failure under a `TestStore`) and returns `placeholder` when it is called, with any number of
+/// arguments.
 ///
 /// ```swift
 /// let score: @Sendable (Int, String) async -> Int = unimplemented("Scores.score", placeholder: 0)
@@ -434,45 +135,18 @@ public func unimplemented<A, Output>(
 /// A closure that cannot throw has to return something: `placeholder` is evaluated on each call.
 ///
 /// - Parameters:
-///   - description: The name of the endpoint, such as `"APIClient.title"`.
+///   - description: The name of the endpoint, such as `"Scores.score"`.
 ///   - placeholder: What the closure returns after reporting.
 ///   - fileID: Where to report the call; where `unimplemented` is written by default.
 ///   - line: The line to report the call at.
 /// - Returns: A closure that reports the call and returns the placeholder.
-public func unimplemented<A, B, Output>(
+public func unimplemented<each Argument, Output>(
   _ description: String = "",
   placeholder: @autoclosure @escaping @Sendable () -> Output,
   fileID: StaticString = #fileID,
   line: UInt = #line
-) -> @Sendable (A, B) async -> Output {
-  { _, _ in
-    reportUnimplementedCall(description, fileID: fileID, line: line)
-    return placeholder()
-  }
-}
-
-/// A non-throwing closure for a dependency's test value that reports an issue (a test failure
-/// under a `TestStore`) and returns `placeholder` when it is called.
-///
-/// ```swift
-/// let clamp: @Sendable (Int, Int, Int) async -> Int = unimplemented("Math.clamp", placeholder: 0)
-/// ```
-///
-/// A closure that cannot throw has to return something: `placeholder` is evaluated on each call.
-///
-/// - Parameters:
-///   - description: The name of the endpoint, such as `"APIClient.title"`.
-///   - placeholder: What the closure returns after reporting.
-///   - fileID: Where to report the call; where `unimplemented` is written by default.
-///   - line: The line to report the call at.
-/// - Returns: A closure that reports the call and returns the placeholder.
-public func unimplemented<A, B, C, Output>(
-  _ description: String = "",
-  placeholder: @autoclosure @escaping @Sendable () -> Output,
-  fileID: StaticString = #fileID,
-  line: UInt = #line
-) -> @Sendable (A, B, C) async -> Output {
-  { _, _, _ in
+) -> @Sendable (repeat each Argument) async -> Output {
+  { (_: repeat each Argument) in
     reportUnimplementedCall(description, fileID: fileID, line: line)
     return placeholder()
   }

@@ -71,6 +71,20 @@ private func reports(naming name: String, _ body: () async -> Void) async -> [St
     #expect(messages.first?.hasPrefix("Unimplemented: Throwing.none was called.") == true)
   }
 
+  @Test func closuresTakeAnyNumberOfArguments() async {
+    let five: @Sendable (Int, String, Bool, Double, [Int]) throws -> Int = unimplemented(
+      "Many.five")
+    let six: @Sendable (Int, Int, Int, Int, Int, Int) async -> Int = unimplemented(
+      "Many.six", placeholder: 6)
+    let messages = await reports(naming: "Many.") {
+      #expect(throws: UnimplementedFailure(description: "Many.five")) {
+        try five(1, "", true, 1.5, [])
+      }
+      #expect(await six(1, 2, 3, 4, 5, 6) == 6)
+    }
+    #expect(messages.count == 2)
+  }
+
   @Test func asyncThrowingClosuresReportAndThrow() async {
     let none: @Sendable () async throws -> Int = unimplemented("AsyncThrowing.none")
     let one: @Sendable (Int) async throws -> String = unimplemented("AsyncThrowing.one")
