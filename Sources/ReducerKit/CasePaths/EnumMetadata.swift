@@ -168,6 +168,20 @@ struct EnumMetadata {
     }
   }
 
+  /// The name of the case with `tag`, read from its field record alone (no payload type is
+  /// resolved); `nil` when the binary was built without reflection metadata or the tag has no
+  /// record.
+  func caseName(tag: UInt32) -> String? {
+    guard let fields = relativePointer(at: descriptor + 16) else { return nil }
+    let recordSize = Int(fields.load(fromByteOffset: 10, as: UInt16.self))
+    let count = Int(fields.load(fromByteOffset: 12, as: UInt32.self))
+    guard Int(tag) < count else { return nil }
+    let record = fields + 16 + Int(tag) * recordSize
+    return relativePointer(at: record + 8).map {
+      String(cString: $0.assumingMemoryBound(to: CChar.self))
+    }
+  }
+
   /// Resolves a field's mangled type name in the context of this (possibly generic) enum:
   /// the generic arguments of value type metadata start at its third word.
   private func resolveType(mangledName: UnsafeRawPointer) -> Any.Type? {

@@ -81,11 +81,6 @@ package protocol PropertyWrapperStorage {}
 /// a ``StackState`` (its ids are keys), whose empty literal is `[]`, not `[:]`.
 package protocol DumpsEmptyAsList {}
 
-/// The runtime's name for an enum value's case, which `print` also uses. Reading it directly gives
-/// the case name even when the enum has a custom `description`.
-@_silgen_name("swift_EnumCaseName")
-private func runtimeEnumCaseName<T>(_ value: T) -> UnsafePointer<CChar>?
-
 /// Builds the lines of a dump. Each value renders to one or more lines whose indentation is
 /// relative to the value's own first line; containers indent their elements by two spaces.
 struct ValueDumper {
@@ -370,9 +365,15 @@ struct ValueDumper {
     return label
   }
 
+  /// The name of an enum value's case, from the enum's field records (where `print` reads it
+  /// too), so that an enum with a custom `description` still dumps its case.
   private static func caseName(of value: Any) -> String {
-    if let name = runtimeEnumCaseName(value) { return String(cString: name) }
-    return unnamedCaseName(of: value)
+    func name<T>(of value: T) -> String? {
+      guard let metadata = EnumMetadata(T.self) else { return nil }
+      let tag = withUnsafePointer(to: value) { metadata.tag(of: $0) }
+      return metadata.caseName(tag: tag).flatMap { $0.isEmpty ? nil : $0 }
+    }
+    return _openExistential(value, do: name) ?? unnamedCaseName(of: value)
   }
 
   /// The name of a case the runtime cannot name, because the enum was compiled without

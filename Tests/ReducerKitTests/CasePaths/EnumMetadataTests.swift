@@ -117,6 +117,20 @@ private func withMangledName<R>(_ bytes: [UInt8], _ body: (UnsafeRawPointer) -> 
     #expect(cases.map(\.isStoredInline) == [true, true, true, false, false, false, false])
   }
 
+  @Test func aCaseIsNamedByItsTagAlone() throws {
+    let metadata = try #require(EnumMetadata(Interleaved.self))
+    let values: [Interleaved] = [
+      .first, .number(1), .second, .text("t"), .labeled(x: 2), .void(()), .last,
+    ]
+    for value in values {
+      // The name `print` gives the case (what the runtime reads from the same records).
+      let printed = String(describing: value).prefix { $0 != "(" }
+      #expect(metadata.caseName(tag: try #require(tag(of: value))) == String(printed))
+    }
+    #expect(metadata.caseName(tag: 7) == nil)
+    #expect(try #require(EnumMetadata(Int?.self)).caseName(tag: 0) == "some")
+  }
+
   @Test func payloadTypesAreResolved() throws {
     let cases = try #require(EnumMetadata(Interleaved.self)?.cases)
     #expect(cases[0].payloadType == Int.self)
