@@ -268,6 +268,130 @@ package struct CancellationTable<Handle, Waiter> {
   }
 }
 
+#if DEBUG
+/// A token under a key, for ``CancellationTable/_checkInvariants()``.
+private struct Registration: Hashable {
+  let key: EffectKey
+  let token: UInt64
+}
+
+extension CancellationTable {
+  /// Stops the process when the table breaks an invariant its events keep (DEBUG builds only;
+  /// the tests call it after every event):
+  /// - the token slots and the key index are whole (``TokenSlots/_checkInvariants()``,
+  ///   ``TokenIndex/_checkInvariants()``);
+  /// - every token under a key names a running effect registered under that key, and an effect
+  ///   never cancelled is under every one of its keys;
+  /// - each group's list of members links each running effect of the group once, both ways, and
+  ///   counts no more than the group's pending work; a group never has more cancelled effects
+  ///   than started ones;
+  /// - the watches and the watches by key name each other.
+  package func _checkInvariants() {
+    entries._checkInvariants()
+    tokensByKey._checkInvariants()
+    var registrations = Set<Registration>()
+    tokensByKey.forEachToken { key, token in
+      let index = entries.index(of: token)
+      precondition(
+        index.map { entries[$0].keys.contains(key) } == true,
+        "CancellationTable: a token under \(key) names no effect registered under it")
+      registrations.insert(Registration(key: key, token: token))
+    }
+    var groups: [ObjectIdentifier: (group: EffectGroup, running: Int)] = [:]
+    for index in entries.occupiedIndices {
+      let entry = entries[index]
+      if !entry.isCancelled {
+        for key in entry.keys {
+          precondition(
+            registrations.contains(Registration(key: key, token: entries.token(at: index))),
+            "CancellationTable: a running effect is missing from under \(key)")
+        }
+      }
+      if let group = entry.group {
+        groups[ObjectIdentifier(group), default: (group, 0)].running += 1
+      }
+    }
+    for (group, running) in groups.values {
+      var members = 0
+      var previous: Int32 = -1
+      var member = group.firstMember
+      while member >= 0 {
+        let entry = entries[Int(member)]
+        precondition(
+          entry.group === group && entry.previousMember == previous,
+          "CancellationTable: a group's list of members is broken at slot \(member)")
+        members += 1
+        precondition(members <= entries.count, "CancellationTable: a group's list has a cycle")
+        previous = member
+        member = entry.nextMember
+      }
+      precondition(
+        members == running && members <= group.pending,
+        "CancellationTable: a group lists \(members) members, \(running) running, "
+          + "\(group.pending) pending")
+      precondition(
+        group.cancelled <= group.started, "CancellationTable: more cancelled than started")
+    }
+    for (key, ids) in watchesByKey {
+      precondition(
+        !ids.isEmpty && ids.allSatisfy { watches[$0]?.keys.contains(key) == true },
+        "CancellationTable: the watches of \(key) do not watch it")
+    }
+    for (id, watch) in watches {
+      precondition(
+        watch.keys.allSatisfy { watchesByKey[$0]?.contains(id) == true },
+        "CancellationTable: watch \(id) is missing from under one of its keys")
+    }
+  }
+}
+
+extension TokenIndex {
+  /// Stops the process when the index breaks an invariant (DEBUG builds only): no slot is empty,
+  /// every key is in the slot of its hash with at least one token, a shared slot holds two keys
+  /// or more, all different, and keys shared a slot only if ``hasShared`` says so.
+  func _checkInvariants() {
+    for (hash, slot) in slots {
+      switch slot {
+      case .empty:
+        preconditionFailure("TokenIndex: an empty slot is left at \(hash)")
+      case .one(let key, let tokens):
+        precondition(key.hash == hash && !tokens.isEmpty, "TokenIndex: slot \(hash)")
+      case .shared(let list):
+        precondition(hasShared && list.count >= 2, "TokenIndex: shared slot \(hash)")
+        for (position, entry) in list.enumerated() {
+          precondition(
+            entry.key.hash == hash && !entry.tokens.isEmpty
+              && !list[..<position].contains { $0.key == entry.key },
+            "TokenIndex: shared slot \(hash)")
+        }
+      }
+    }
+  }
+
+  /// Calls `body` with every key and each token registered under it.
+  func forEachToken(_ body: (EffectKey, UInt64) -> Void) {
+    for slot in slots.values {
+      switch slot {
+      case .empty: break
+      case .one(let key, let tokens): tokens.forEach { body(key, $0) }
+      case .shared(let list): for entry in list { entry.tokens.forEach { body(entry.key, $0) } }
+      }
+    }
+  }
+}
+
+extension Tokens {
+  /// Calls `body` with each token.
+  func forEach(_ body: (UInt64) -> Void) {
+    switch self {
+    case .empty: break
+    case .one(let token): body(token)
+    case .many(let tokens): tokens.forEach(body)
+    }
+  }
+}
+#endif
+
 /// The tokens registered under each key: a multimap from ``EffectKey`` to tokens.
 ///
 /// Swift's dictionary copies and compares the key of every bucket it probes on a lookup; an

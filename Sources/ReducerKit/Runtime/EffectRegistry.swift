@@ -143,4 +143,13 @@ package final class EffectRegistry: Sendable {
   private func resume(_ waiters: [UnsafeContinuation<Void, Never>]) {
     for waiter in waiters { waiter.resume() }
   }
+
+  #if DEBUG
+  /// Checks the table's invariants under the lock (``CancellationTable/_checkInvariants()``;
+  /// DEBUG builds only): for tests that drive a whole store and check its registry after every
+  /// action.
+  package func _checkInvariants() {
+    table.withLock { $0._checkInvariants() }
+  }
+  #endif
 }

@@ -88,4 +88,35 @@ struct TokenSlots<Value> {
     for index in slots.indices where slots[index].token != 0 { indices.append(index) }
     return indices
   }
+
+  #if DEBUG
+  /// Stops the process when the slots break an invariant their methods keep (DEBUG builds only;
+  /// the tests call it after every mutation): a slot holds a value exactly when it has a token,
+  /// whose low bits are the slot's index and whose serial number is not 0; the free list visits
+  /// every free slot once; ``count`` counts the slots that hold a value.
+  func _checkInvariants() {
+    var occupied = 0
+    for (index, slot) in slots.enumerated() {
+      precondition(
+        (slot.token != 0) == (slot.value != nil), "TokenSlots: slot \(index)'s token and value")
+      guard slot.token != 0 else { continue }
+      occupied += 1
+      precondition(
+        slot.token & 0xFFFF_FFFF == UInt64(index) && slot.token >> 32 != 0,
+        "TokenSlots: slot \(index) holds the token \(slot.token)")
+    }
+    precondition(occupied == count, "TokenSlots: count \(count), \(occupied) slots hold a value")
+    var free = Set<Int>()
+    var next = firstFree
+    while next >= 0 {
+      let index = Int(next)
+      precondition(
+        index < slots.count && slots[index].token == 0 && free.insert(index).inserted,
+        "TokenSlots: the free list reaches slot \(index), which is not free or was reached before")
+      next = slots[index].nextFree
+    }
+    precondition(
+      free.count == slots.count - count, "TokenSlots: the free list misses a free slot")
+  }
+  #endif
 }

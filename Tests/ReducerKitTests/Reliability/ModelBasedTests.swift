@@ -120,6 +120,11 @@ import Testing
         task.cancel()
         model.sendAndCancel(step.action)
       }
+      #if DEBUG
+      // The cancellation table keeps every rule of its own after every action, whatever the
+      // effects' tasks do meanwhile.
+      registry._checkInvariants()
+      #endif
       let state = store!.withState { $0 }
       guard state == model.state else {
         Issue.record(

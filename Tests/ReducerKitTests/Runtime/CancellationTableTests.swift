@@ -6,7 +6,7 @@ import Testing
 /// The cancellation state machine on its own: no tasks, no lock. Handles are numbers, waiters
 /// are names, and each event's result says what the storage would cancel or resume.
 @Suite struct CancellationTableTests {
-  typealias Table = CancellationTable<Int, String>
+  typealias Table = CheckedCancellationTable
   let timer = EffectKey(path: [], id: EffectID("timer"))
   let other = EffectKey(path: [], id: EffectID("other"))
 
@@ -284,5 +284,57 @@ import Testing
     #expect(table.isRunning(new))
     _ = table.complete(second)
     #expect(!table.isRunning(new))
+  }
+}
+
+/// A ``CancellationTable`` that checks its invariants after every event (in debug builds, where
+/// `_checkInvariants()` exists): what these tests drive, so that each event they send is also
+/// checked against every rule the table keeps.
+struct CheckedCancellationTable {
+  typealias Base = CancellationTable<Int, String>
+  private var base = Base()
+
+  private mutating func checked<R>(_ event: (inout Base) -> R) -> R {
+    let result = event(&base)
+    #if DEBUG
+    base._checkInvariants()
+    #endif
+    return result
+  }
+
+  var count: Int { base.count }
+  var watchCount: Int { base.watchCount }
+  func isRunning(_ key: EffectKey) -> Bool { base.isRunning(key) }
+  func isCancelled(_ status: EffectStatus) -> Bool { base.isCancelled(status) }
+  func isCancelled(_ group: EffectGroup) -> Bool { base.isCancelled(group) }
+  func isFinished(_ group: EffectGroup) -> Bool { base.isFinished(group) }
+  func runningChildPaths() -> [ScopePath] { base.runningChildPaths() }
+  func cancelledKeys(of watch: UInt64) -> Set<EffectKey> { base.cancelledKeys(of: watch) }
+
+  mutating func reserveCapacity(_ additional: Int) {
+    checked { $0.reserveCapacity(additional) }
+  }
+  mutating func reserve(
+    keys: EffectKeys, group: EffectGroup?, status: EffectStatus? = nil
+  ) -> UInt64? {
+    checked { $0.reserve(keys: keys, group: group, status: status) }
+  }
+  mutating func attach(_ handle: Int, to token: UInt64) -> Int? {
+    checked { $0.attach(handle, to: token) }
+  }
+  mutating func complete(_ token: UInt64) -> [String] { checked { $0.complete(token) } }
+  mutating func cancel(_ key: EffectKey) -> [Int] { checked { $0.cancel(key) } }
+  mutating func cancel(_ group: EffectGroup) -> [Int] { checked { $0.cancel(group) } }
+  mutating func close() -> [Int] { checked { $0.close() } }
+  mutating func cancelAll() -> [Int] { checked { $0.cancelAll() } }
+  mutating func takeEndedLifetimes() -> [EffectKey] { checked { $0.takeEndedLifetimes() } }
+  mutating func watchCancellations(of keys: Set<EffectKey>) -> UInt64? {
+    checked { $0.watchCancellations(of: keys) }
+  }
+  mutating func endWatch(_ watch: UInt64) { checked { $0.endWatch(watch) } }
+  mutating func retain(_ group: EffectGroup) { checked { $0.retain(group) } }
+  mutating func release(_ group: EffectGroup) -> [String] { checked { $0.release(group) } }
+  mutating func wait(for group: EffectGroup, _ waiter: String) -> Bool {
+    checked { $0.wait(for: group, waiter) }
   }
 }

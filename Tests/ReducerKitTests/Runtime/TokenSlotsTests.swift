@@ -7,7 +7,7 @@ import Testing
 /// is removed, and never finds another value after that, even once its slot is reused.
 @Suite struct TokenSlotsTests {
   @Test func aTokenFindsItsValueUntilItIsRemoved() {
-    var slots = TokenSlots<String>()
+    var slots = CheckedTokenSlots<String>()
     let (first, firstIndex) = slots.insert("first")
     let (second, _) = slots.insert("second")
     #expect(first != second)
@@ -22,7 +22,7 @@ import Testing
   }
 
   @Test func aReusedSlotIsNotFoundByTheTokenOfItsOldValue() {
-    var slots = TokenSlots<String>()
+    var slots = CheckedTokenSlots<String>()
     let (old, oldIndex) = slots.insert("old")
     _ = slots.remove(at: oldIndex)
     let (new, newIndex) = slots.insert("new")
@@ -33,7 +33,7 @@ import Testing
   }
 
   @Test func tokensThatWereNeverGivenFindNothing() {
-    var slots = TokenSlots<Int>()
+    var slots = CheckedTokenSlots<Int>()
     #expect(slots.index(of: 0) == nil)
     let (token, _) = slots.insert(1)
     #expect(slots.index(of: 0) == nil)
@@ -46,10 +46,13 @@ import Testing
     let (_, index) = slots.insert([1])
     slots[index].append(2)
     #expect(slots[index] == [1, 2])
+    #if DEBUG
+    slots._checkInvariants()
+    #endif
   }
 
   @Test func occupiedIndicesListTheSlotsThatHoldAValue() {
-    var slots = TokenSlots<Int>()
+    var slots = CheckedTokenSlots<Int>()
     let indices = (0..<5).map { slots.insert($0).index }
     _ = slots.remove(at: indices[1])
     _ = slots.remove(at: indices[3])
@@ -70,5 +73,32 @@ import Testing
     #expect(released != nil)
     _ = slots.remove(at: index)
     #expect(released == nil)
+    #if DEBUG
+    slots._checkInvariants()
+    #endif
   }
+}
+
+/// ``TokenSlots`` that check their invariants after every insertion and removal (in debug
+/// builds, where `_checkInvariants()` exists).
+struct CheckedTokenSlots<Value> {
+  private var base = TokenSlots<Value>()
+
+  private mutating func checked<R>(_ change: (inout TokenSlots<Value>) -> R) -> R {
+    let result = change(&base)
+    #if DEBUG
+    base._checkInvariants()
+    #endif
+    return result
+  }
+
+  var count: Int { base.count }
+  var occupiedIndices: [Int] { base.occupiedIndices }
+  func index(of token: UInt64) -> Int? { base.index(of: token) }
+  func token(at index: Int) -> UInt64 { base.token(at: index) }
+  subscript(index: Int) -> Value { base[index] }
+  mutating func insert(_ value: Value) -> (token: UInt64, index: Int) {
+    checked { $0.insert(value) }
+  }
+  mutating func remove(at index: Int) -> Value { checked { $0.remove(at: index) } }
 }
