@@ -208,4 +208,19 @@ package final class ObservationHub<State, Action> {
     while let observer = changed.popLast() { observer.notify() }
     changedObservers = changed
   }
+
+  #if DEBUG
+  /// Stops the process when the hub breaks an invariant (DEBUG builds only; tests call it
+  /// between actions): the observer list and each row group are whole, one group per
+  /// collection, and no changed observer is left over from the last notification.
+  package func _checkInvariants() {
+    observers._checkInvariants()
+    for group in rowGroups { group._checkInvariants() }
+    let ids = rowGroups.map { ObjectIdentifier($0.id) }
+    precondition(Set(ids).count == ids.count, "ObservationHub: two row groups of one collection")
+    precondition(
+      isCheckingObservers || changedObservers.isEmpty,
+      "ObservationHub: changed observers left after a notification")
+  }
+  #endif
 }

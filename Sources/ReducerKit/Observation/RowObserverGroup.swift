@@ -133,4 +133,18 @@ package final class RowObserverGroup {
     liveCount -= changed.count - before
     rows.removeEmptyRows()
   }
+
+  #if DEBUG
+  /// Stops the process when the group breaks an invariant (DEBUG builds only; the tests call it
+  /// after every change): its rows are whole (``RowObserverTable/_checkInvariants()``) and
+  /// ``liveCount`` counts their observers.
+  func _checkInvariants() {
+    rows._checkInvariants()
+    var observers = 0
+    var rows = rows
+    rows.forEachRow { observers += $0.count }
+    precondition(
+      observers == liveCount, "RowObserverGroup: \(liveCount) live, \(observers) observers")
+  }
+  #endif
 }

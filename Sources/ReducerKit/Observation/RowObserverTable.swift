@@ -114,4 +114,25 @@ struct RowObserverTable {
     slots[index] = slot
     count += 1
   }
+
+  #if DEBUG
+  /// Stops the process when the table breaks an invariant its methods keep (DEBUG builds only):
+  /// a power-of-two number of slots, at most three quarters occupied; ``count`` counts the
+  /// occupied ones; each key once, found from its home slot by probing without a gap; each
+  /// row's observers whole (``RowObservers/_checkInvariants()``).
+  func _checkInvariants() {
+    precondition(
+      slots.count == 0 || slots.count & (slots.count - 1) == 0,
+      "RowObserverTable: \(slots.count) slots")
+    let occupied = slots.indices.filter { slots[$0].isOccupied }
+    precondition(occupied.count == count, "RowObserverTable: count \(count)")
+    precondition(count * 4 <= slots.count * 3, "RowObserverTable: over three quarters full")
+    for index in occupied {
+      precondition(
+        slot(of: slots[index].key) == index,
+        "RowObserverTable: key \(slots[index].key) is not found at its slot \(index)")
+      slots[index].observers._checkInvariants()
+    }
+  }
+  #endif
 }

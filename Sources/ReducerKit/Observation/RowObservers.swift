@@ -102,4 +102,14 @@ struct RowObservers {
     while others.count > kept { others.removeLast() }
     if firstChanged { self.first = others.isEmpty ? nil : others.removeFirst() }
   }
+
+  #if DEBUG
+  /// Stops the process when the row breaks an invariant (DEBUG builds only): ``first`` is `nil`
+  /// only when there are no observers, and no two observers have the same part.
+  func _checkInvariants() {
+    precondition(first != nil || others.isEmpty, "RowObservers: observers after no first one")
+    let parts = all.map { ObjectIdentifier($0.part) }
+    precondition(Set(parts).count == parts.count, "RowObservers: two observers of one part")
+  }
+  #endif
 }

@@ -82,4 +82,25 @@ package final class StateObserverList {
       changed.append(observer)
     }
   }
+
+  #if DEBUG
+  /// Stops the process when the list breaks an invariant its methods keep (DEBUG builds only;
+  /// the tests call it after every change): one byte check per observer, each the observer's
+  /// own, and each observer's part knows its position.
+  package func _checkInvariants() {
+    precondition(
+      observers.count == byteChecks.count,
+      "StateObserverList: \(observers.count) observers, \(byteChecks.count) byte checks")
+    for (position, observer) in observers.enumerated() {
+      precondition(
+        observer.part.listPosition == position,
+        "StateObserverList: the observer at \(position) says it is at "
+          + "\(observer.part.listPosition)")
+      let check = byteChecks[position]
+      precondition(
+        check.offset == observer.byteCheck.offset && check.size == observer.byteCheck.size,
+        "StateObserverList: the byte check at \(position) is another observer's")
+    }
+  }
+  #endif
 }

@@ -41,12 +41,14 @@ import Testing
   /// Observes row `row`'s value, as read from `table`.
   func observe(_ row: Int, of table: Table, in group: RowObserverGroup) {
     let part = ObservedPart.make(\Table.values[row], offset: nil, notify: .silent)
-    group.add(StateObserver(part: part, value: table.values[row], lift: nil), row: RowKey.of(row))
+    group.checkedAdd(
+      StateObserver(part: part, value: table.values[row], lift: nil), row: RowKey.of(row))
   }
 
   func takeChanged(_ group: RowObserverGroup, in table: Table) -> Int {
     var changed: [StateObserver] = []
     withUnsafePointer(to: table) { group.takeChanged(in: UnsafeRawPointer($0), into: &changed) }
+    group.checkInvariants()
     return changed.count
   }
 
@@ -85,7 +87,7 @@ import Testing
     let group = makeGroup(table, sharedKey: 7)
     for row in 0..<2 {
       let part = ObservedPart.make(\Table.values[row], offset: nil, notify: .silent)
-      group.add(StateObserver(part: part, value: table.values[row], lift: nil), row: 7)
+      group.checkedAdd(StateObserver(part: part, value: table.values[row], lift: nil), row: 7)
     }
     table.willMutate(0)
     table.values = [4, 0, 0]
@@ -104,7 +106,7 @@ import Testing
     let group = makeGroup(table, sharedKey: 7)
     let parts = (0..<3).map { ObservedPart.make(\Table.values[$0], offset: nil, notify: .silent) }
     for (row, part) in parts.enumerated() {
-      group.add(StateObserver(part: part, value: table.values[row], lift: nil), row: 7)
+      group.checkedAdd(StateObserver(part: part, value: table.values[row], lift: nil), row: 7)
     }
     table.willMutate(0)
     table.values = [1, 0, 1]
@@ -120,7 +122,7 @@ import Testing
     #expect(changed.map { ObjectIdentifier($0.part) } == [ObjectIdentifier(parts[1])])
     #expect(group.liveCount == 0)
     // The emptied row takes a new observer.
-    group.add(StateObserver(part: parts[1], value: 2, lift: nil), row: 7)
+    group.checkedAdd(StateObserver(part: parts[1], value: 2, lift: nil), row: 7)
     #expect(group.liveCount == 1)
   }
 
@@ -162,8 +164,8 @@ import Testing
     var table = Table()
     let group = makeGroup(table)
     let part = ObservedPart.make(\Table.values[0], offset: nil, notify: .silent)
-    group.add(StateObserver(part: part, value: 0, lift: nil), row: RowKey.of(0))
-    group.add(StateObserver(part: part, value: 3, lift: nil), row: RowKey.of(0))
+    group.checkedAdd(StateObserver(part: part, value: 0, lift: nil), row: RowKey.of(0))
+    group.checkedAdd(StateObserver(part: part, value: 3, lift: nil), row: RowKey.of(0))
     #expect(group.liveCount == 1)
     table.willMutate(0)
     table.values = [3, 0, 0]
@@ -175,16 +177,35 @@ import Testing
     let group = makeGroup(table)
     let first = ObservedPart.make(\Table.values[0], offset: nil, notify: .silent)
     let second = ObservedPart.make(\Table.values[0], offset: nil, notify: .silent)
-    group.add(StateObserver(part: first, value: 0, lift: nil), row: RowKey.of(0))
-    group.add(StateObserver(part: second, value: 0, lift: nil), row: RowKey.of(0))
-    group.remove(first, row: RowKey.of(0))
+    group.checkedAdd(StateObserver(part: first, value: 0, lift: nil), row: RowKey.of(0))
+    group.checkedAdd(StateObserver(part: second, value: 0, lift: nil), row: RowKey.of(0))
+    group.checkedRemove(first, row: RowKey.of(0))
     #expect(group.liveCount == 1)
-    group.remove(first, row: RowKey.of(0))
-    group.remove(second, row: RowKey.of(1))  // not in that row
+    group.checkedRemove(first, row: RowKey.of(0))
+    group.checkedRemove(second, row: RowKey.of(1))  // not in that row
     #expect(group.liveCount == 1)
     table.willMutate(0)
     table.values = [1, 0, 0]
     #expect(takeChanged(group, in: table) == 1)
     #expect(group.liveCount == 0)
+  }
+}
+
+extension RowObserverGroup {
+  /// Checks the group after every change the tests make (in debug builds).
+  fileprivate func checkInvariants() {
+    #if DEBUG
+    _checkInvariants()
+    #endif
+  }
+
+  fileprivate func checkedAdd(_ observer: StateObserver, row key: Int) {
+    add(observer, row: key)
+    checkInvariants()
+  }
+
+  fileprivate func checkedRemove(_ part: ObservedPart, row key: Int) {
+    remove(part, row: key)
+    checkInvariants()
   }
 }

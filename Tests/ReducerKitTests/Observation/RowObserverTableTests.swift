@@ -23,8 +23,8 @@ import Testing
   @Test func findsEachRowByItsKey() {
     var table = RowObserverTable()
     #expect(table.slot(of: 7) == nil)
-    table.withObservers(ofKey: 7) { $0.append(observer()) }
-    table.withObservers(ofKey: -3) {
+    table.checkedWithObservers(ofKey: 7) { $0.append(observer()) }
+    table.checkedWithObservers(ofKey: -3) {
       $0.append(observer())
       $0.append(observer())
     }
@@ -33,7 +33,7 @@ import Testing
     #expect(observerCount(&table, -3) == 2)
     #expect(observerCount(&table, 8) == nil)
     // The same key again reaches the same entry.
-    table.withObservers(ofKey: 7) { $0.append(observer()) }
+    table.checkedWithObservers(ofKey: 7) { $0.append(observer()) }
     #expect(table.count == 2)
     #expect(observerCount(&table, 7) == 2)
   }
@@ -43,7 +43,7 @@ import Testing
     // In a table of 8 or 16 slots these all start probing at the same slot.
     let keys = [0, 16, 32, 48, 64, 1]
     for (count, key) in keys.enumerated() {
-      table.withObservers(ofKey: key) { observers in
+      table.checkedWithObservers(ofKey: key) { observers in
         for _ in 0...count { observers.append(observer()) }
       }
     }
@@ -53,12 +53,12 @@ import Testing
   @Test func aRemovalKeepsTheRowsAfterItReachable() throws {
     var table = RowObserverTable()
     let keys = [0, 8, 16, 1, 9, 7, 15]
-    for key in keys { table.withObservers(ofKey: key) { $0.append(observer()) } }
-    table.remove(at: try #require(table.slot(of: 8)))
+    for key in keys { table.checkedWithObservers(ofKey: key) { $0.append(observer()) } }
+    table.checkedRemove(at: try #require(table.slot(of: 8)))
     #expect(table.slot(of: 8) == nil)
     for key in keys where key != 8 { #expect(observerCount(&table, key) == 1) }
-    table.remove(at: try #require(table.slot(of: 0)))
-    table.remove(at: try #require(table.slot(of: 15)))
+    table.checkedRemove(at: try #require(table.slot(of: 0)))
+    table.checkedRemove(at: try #require(table.slot(of: 15)))
     for key in [16, 1, 9, 7] { #expect(observerCount(&table, key) == 1) }
     #expect(table.count == 4)
   }
@@ -71,10 +71,10 @@ import Testing
       // Few distinct keys, many of them sharing low bits, so that probes cross and wrap.
       let key = Int.random(in: 0..<40, using: &generator) * 16 + Int.random(in: 0..<3)
       if Bool.random(using: &generator), let slot = table.slot(of: key) {
-        table.remove(at: slot)
+        table.checkedRemove(at: slot)
         model[key] = nil
       } else {
-        table.withObservers(ofKey: key) { $0.append(observer()) }
+        table.checkedWithObservers(ofKey: key) { $0.append(observer()) }
         model[key, default: 0] += 1
       }
       #expect(table.count == model.count)
@@ -85,7 +85,7 @@ import Testing
   @Test func dropsTheRowsLeftWithoutObservers() {
     var table = RowObserverTable()
     for key in 0..<20 {
-      table.withObservers(ofKey: key) { if key % 3 == 0 { $0.append(observer()) } }
+      table.checkedWithObservers(ofKey: key) { if key % 3 == 0 { $0.append(observer()) } }
     }
     #expect(table.count == 20)
     table.removeEmptyRows()
@@ -99,5 +99,26 @@ import Testing
     #expect(visited == 7)
     table.removeEmptyRows()
     #expect(table.isEmpty)
+  }
+}
+
+extension RowObserverTable {
+  /// Checks the table after every change the tests make (in debug builds).
+  fileprivate func checkInvariants() {
+    #if DEBUG
+    _checkInvariants()
+    #endif
+  }
+
+  fileprivate mutating func checkedWithObservers<Result>(
+    ofKey key: Int, _ body: (inout RowObservers) -> Result
+  ) -> Result {
+    defer { checkInvariants() }
+    return withObservers(ofKey: key, body)
+  }
+
+  fileprivate mutating func checkedRemove(at slot: Int) {
+    remove(at: slot)
+    checkInvariants()
   }
 }

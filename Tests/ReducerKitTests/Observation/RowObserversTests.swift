@@ -33,17 +33,20 @@ import Testing
   func takeChanged(_ observers: inout RowObservers, in row: Row) -> [Int] {
     var changed: [StateObserver] = []
     withUnsafePointer(to: row) { observers.takeChanged(in: UnsafeRawPointer($0), into: &changed) }
+    observers.checkInvariants()
     return changed.map { observer in parts.firstIndex { $0 === observer.part }! }
   }
 
   /// `observers.add(observer)`, outside `#expect` (which cannot take a mutating call).
   func add(_ observer: StateObserver, to observers: inout RowObservers) -> Bool {
-    observers.add(observer)
+    defer { observers.checkInvariants() }
+    return observers.add(observer)
   }
 
   /// `observers.remove(part)`, outside `#expect`.
   func remove(_ part: ObservedPart, from observers: inout RowObservers) -> Bool {
-    observers.remove(part)
+    defer { observers.checkInvariants() }
+    return observers.remove(part)
   }
 
   @Test func addKeepsOneObserverPerPartInOrder() {
@@ -108,5 +111,14 @@ import Testing
     observers.append(observer(0))
     observers.removeAll()
     #expect(observers.isEmpty)
+  }
+}
+
+extension RowObservers {
+  /// Checks the row after every change the tests make (in debug builds).
+  fileprivate func checkInvariants() {
+    #if DEBUG
+    _checkInvariants()
+    #endif
   }
 }

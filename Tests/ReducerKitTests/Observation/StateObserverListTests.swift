@@ -18,13 +18,14 @@ import Testing
   func takeChanged(_ list: StateObserverList, in state: Pair) -> [ObservedPart] {
     var changed: [StateObserver] = []
     withUnsafePointer(to: state) { list.takeChanged(in: UnsafeRawPointer($0), into: &changed) }
+    list.checkInvariants()
     return changed.map(\.part)
   }
 
   @Test func takesTheObserversWhosePartChangedAndKeepsTheOthers() {
     let list = StateObserverList()
     let (a, b, c) = (part(\.a), part(\.b), part(\.c))
-    for part in [a, b, c] { list.add(StateObserver(part: part, value: 0, lift: nil)) }
+    for part in [a, b, c] { list.checkedAdd(StateObserver(part: part, value: 0, lift: nil)) }
     let changed = takeChanged(list, in: Pair(a: 1, b: 0, c: 1))
     #expect(changed.map(ObjectIdentifier.init) == [c, a].map(ObjectIdentifier.init))
     #expect(list.count == 1)
@@ -39,9 +40,9 @@ import Testing
   @Test func readingAPartAgainReplacesItsObserver() {
     let list = StateObserverList()
     let (a, b) = (part(\.a), part(\.b))
-    list.add(StateObserver(part: a, value: 0, lift: nil))
-    list.add(StateObserver(part: b, value: 0, lift: nil))
-    list.add(StateObserver(part: a, value: 5, lift: nil))
+    list.checkedAdd(StateObserver(part: a, value: 0, lift: nil))
+    list.checkedAdd(StateObserver(part: b, value: 0, lift: nil))
+    list.checkedAdd(StateObserver(part: a, value: 5, lift: nil))
     #expect(list.count == 2)
     // The replacing observer's snapshot (5) is the one checked.
     #expect(takeChanged(list, in: Pair(a: 5, b: 0)).isEmpty)
@@ -54,9 +55,9 @@ import Testing
   @Test func positionsStayRightAfterRemovals() {
     let list = StateObserverList()
     let (a, b, c) = (part(\.a), part(\.b), part(\.c))
-    for part in [a, b, c] { list.add(StateObserver(part: part, value: 0, lift: nil)) }
+    for part in [a, b, c] { list.checkedAdd(StateObserver(part: part, value: 0, lift: nil)) }
     _ = takeChanged(list, in: Pair(a: 1))  // c moves into a's place
-    list.add(StateObserver(part: c, value: 7, lift: nil))  // replaces c where it now is
+    list.checkedAdd(StateObserver(part: c, value: 7, lift: nil))  // replaces c where it now is
     #expect(list.count == 2)
     #expect(a.listPosition == -1)
     #expect(takeChanged(list, in: Pair(a: 1, b: 0, c: 7)).isEmpty)
@@ -65,17 +66,36 @@ import Testing
   @Test func removingAPartsObserverKeepsTheOthersPositions() {
     let list = StateObserverList()
     let (a, b, c) = (part(\.a), part(\.b), part(\.c))
-    for part in [a, b, c] { list.add(StateObserver(part: part, value: 0, lift: nil)) }
-    list.remove(a)  // c moves into a's place
+    for part in [a, b, c] { list.checkedAdd(StateObserver(part: part, value: 0, lift: nil)) }
+    list.checkedRemove(a)  // c moves into a's place
     #expect(list.count == 2)
     #expect(a.listPosition == -1)
-    list.remove(a)  // no longer live: nothing to remove
+    list.checkedRemove(a)  // no longer live: nothing to remove
     #expect(list.count == 2)
     #expect(
       takeChanged(list, in: Pair(a: 1, b: 0, c: 1)).map(ObjectIdentifier.init) == [
         ObjectIdentifier(c)
       ])
-    list.remove(b)
+    list.checkedRemove(b)
     #expect(list.isEmpty)
+  }
+}
+
+extension StateObserverList {
+  /// Checks the list after every change the tests make (in debug builds).
+  fileprivate func checkInvariants() {
+    #if DEBUG
+    _checkInvariants()
+    #endif
+  }
+
+  fileprivate func checkedAdd(_ observer: StateObserver) {
+    add(observer)
+    checkInvariants()
+  }
+
+  fileprivate func checkedRemove(_ part: ObservedPart) {
+    remove(part)
+    checkInvariants()
   }
 }

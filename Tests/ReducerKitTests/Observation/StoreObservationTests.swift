@@ -402,7 +402,11 @@ import Testing
 
   /// How many observers the root store of `store` checks after each action.
   func observerCount<State, Action>(_ store: Store<State, Action>) -> Int {
-    (store.core as! StoreRuntime<State, Action>).observation.observerCount
+    let observation = (store.core as! StoreRuntime<State, Action>).observation
+    #if DEBUG
+    observation._checkInvariants()
+    #endif
+    return observation.observerCount
   }
 
   /// The best of three timings of `work` (a loaded machine only ever makes a run slower).
