@@ -3,7 +3,7 @@ import Testing
 
 @testable import ReducerKit
 
-@Suite struct ByteSnapshotTests {
+@Suite struct ByteChecksTests {
   /// Stored fields of every size and alignment, references among them, and a computed one.
   struct Fields {
     var flag = true
