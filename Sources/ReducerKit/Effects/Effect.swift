@@ -334,67 +334,75 @@ public struct Effect<Action> {
   /// - Parameter transform: Called on the main actor for each action the effect sends.
   public func map<NewAction>(_ transform: @escaping (Action) -> NewAction) -> Effect<NewAction> {
     if isNone { return .none }
-    switch operation {
-    case .none:
-      return .none
-    case .send(let action):
-      return .send(transform(action))
-    case .run(let run):
-      // `transform` is only called inside `Send`, which runs on the main actor.
-      let transform = UncheckedSendable(transform)
-      let body = run.body
-      return Effect<NewAction>(
-        operation: .run(
-          Effect<NewAction>.Run(
-            priority: run.priority,
-            body: { send in try await body(send.map(transform.value)) },
-            fileID: run.fileID, line: run.line)))
-    case .merge(let effects):
-      return Effect<NewAction>(operation: .merge(effects.map { $0.map(transform) }))
-    case .concatenate(let effects):
-      return Effect<NewAction>(operation: .concatenate(effects.map { $0.map(transform) }))
-    case .cancellable(let effect, let id, let cancelInFlight):
-      return Effect<NewAction>(
-        operation: .cancellable(effect.map(transform), id: id, cancelInFlight: cancelInFlight))
-    case .cancel(let id):
-      return Effect<NewAction>(operation: .cancel(id: id))
-    case .scoped(let effect, let component, let locator):
-      return Effect<NewAction>(operation: .scoped(effect.map(transform), component, locator))
-    case .throttle(let effect, let id, let plan):
-      return Effect<NewAction>(operation: .throttle(effect.map(transform), id: id, plan: plan))
-    case .throttleFire(let id, let plan):
-      return Effect<NewAction>(operation: .throttleFire(id: id, plan: plan))
+    // `transform` is only called inside `Send`, which runs on the main actor.
+    let sendable = UncheckedSendable(transform)
+    return rewritten(keep: { _ in nil }, send: transform) { body in
+      { send in try await body(send.map(sendable.value)) }
     }
   }
 
   /// This effect with its asynchronous work running under `values`: how a reducer's
   /// `.dependency` override reaches the effects it returns (they start after it has returned).
   package func withDependencies(_ values: DependencyValues) -> Self {
+    wrappingRuns { body in
+      { send in try await DependencyValues.withValues(values) { try await body(send) } }
+    }
+  }
+
+  /// This effect with each `.run`'s work wrapped by `wrapRun`, and every other part kept as it
+  /// is: ``withDependencies(_:)`` and `withDismiss(_:)`.
+  package func wrappingRuns(
+    _ wrapRun: (
+      _ body: @escaping @Sendable (Send<Action>) async throws -> Void
+    ) -> @Sendable (Send<Action>) async throws -> Void
+  ) -> Self {
+    rewritten(keep: { $0 }, send: { $0 }, wrapRun: wrapRun)
+  }
+
+  /// The one walk of an effect's tree that makes another effect of it: the same tree, with each
+  /// `.send`'s action passed through `send` and each `.run`'s work wrapped by `wrapRun`
+  /// (``map(_:)`` and ``wrappingRuns(_:)``).
+  ///
+  /// - Parameters:
+  ///   - keep: A `.send`, `.cancel` or throttle's firing as it is in the new effect, when it can
+  ///     be kept (the action type stays the same); `nil` to build it anew.
+  ///   - send: Turns a `.send`'s action into the new effect's.
+  ///   - wrapRun: Turns a `.run`'s work into the new effect's.
+  private func rewritten<NewAction>(
+    keep: (Self) -> Effect<NewAction>?,
+    send: (Action) -> NewAction,
+    wrapRun: (
+      _ body: @escaping @Sendable (Send<Action>) async throws -> Void
+    ) -> @Sendable (Send<NewAction>) async throws -> Void
+  ) -> Effect<NewAction> {
+    func rewrite(_ effect: Self) -> Effect<NewAction> {
+      effect.rewritten(keep: keep, send: send, wrapRun: wrapRun)
+    }
     switch operation {
-    case .none, .send, .cancel, .throttleFire:
-      return self
-    case .throttle(let effect, let id, let plan):
-      return Self(operation: .throttle(effect.withDependencies(values), id: id, plan: plan))
+    case .none:
+      return .none
+    case .send(let action):
+      return keep(self) ?? .send(send(action))
+    case .cancel(let id):
+      return keep(self) ?? Effect<NewAction>(operation: .cancel(id: id))
+    case .throttleFire(let id, let plan):
+      return keep(self) ?? Effect<NewAction>(operation: .throttleFire(id: id, plan: plan))
     case .run(let run):
-      let body = run.body
-      return Self(
+      return Effect<NewAction>(
         operation: .run(
-          Run(
-            priority: run.priority,
-            body: { send in
-              try await DependencyValues.withValues(values) { try await body(send) }
-            },
-            fileID: run.fileID, line: run.line)))
+          Effect<NewAction>.Run(
+            priority: run.priority, body: wrapRun(run.body), fileID: run.fileID, line: run.line)))
     case .merge(let effects):
-      return Self(operation: .merge(effects.map { $0.withDependencies(values) }))
+      return Effect<NewAction>(operation: .merge(effects.map(rewrite)))
     case .concatenate(let effects):
-      return Self(operation: .concatenate(effects.map { $0.withDependencies(values) }))
+      return Effect<NewAction>(operation: .concatenate(effects.map(rewrite)))
     case .cancellable(let effect, let id, let cancelInFlight):
-      return Self(
-        operation: .cancellable(
-          effect.withDependencies(values), id: id, cancelInFlight: cancelInFlight))
+      return Effect<NewAction>(
+        operation: .cancellable(rewrite(effect), id: id, cancelInFlight: cancelInFlight))
     case .scoped(let effect, let component, let locator):
-      return Self(operation: .scoped(effect.withDependencies(values), component, locator))
+      return Effect<NewAction>(operation: .scoped(rewrite(effect), component, locator))
+    case .throttle(let effect, let id, let plan):
+      return Effect<NewAction>(operation: .throttle(rewrite(effect), id: id, plan: plan))
     }
   }
 

@@ -119,33 +119,12 @@ extension Effect {
   )
     -> Self
   {
-    switch operation {
-    case .none, .send, .cancel, .throttleFire:
-      return self
-    case .throttle(let effect, let id, let plan):
-      return Self(operation: .throttle(effect.withDismiss(dismiss), id: id, plan: plan))
-    case .run(let run):
-      let body = run.body
-      return Self(
-        operation: .run(
-          Run(
-            priority: run.priority,
-            body: { send in
-              try await DismissEffect.withPresentation(DismissHandler { await dismiss(send) }) {
-                try await body(send)
-              }
-            },
-            fileID: run.fileID, line: run.line)))
-    case .merge(let effects):
-      return Self(operation: .merge(effects.map { $0.withDismiss(dismiss) }))
-    case .concatenate(let effects):
-      return Self(operation: .concatenate(effects.map { $0.withDismiss(dismiss) }))
-    case .cancellable(let effect, let id, let cancelInFlight):
-      return Self(
-        operation: .cancellable(
-          effect.withDismiss(dismiss), id: id, cancelInFlight: cancelInFlight))
-    case .scoped(let effect, let component, let locator):
-      return Self(operation: .scoped(effect.withDismiss(dismiss), component, locator))
+    wrappingRuns { body in
+      { send in
+        try await DismissEffect.withPresentation(DismissHandler { await dismiss(send) }) {
+          try await body(send)
+        }
+      }
     }
   }
 
