@@ -97,74 +97,15 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     Parent.State == State, Parent.Action == Action, Child.State == CaseState,
     Child.Action == CaseAction
   {
-    let (selection, embed, visit) =
-      (toCaseAction.selection, toCaseAction.embedder, toCaseAction.visitor)
-    let (stateSelection, embedState, visitState) =
-      (toCaseState.selection, toCaseState.embedder, toCaseState.visitor)
-    let scopeEffect = caseEffectScoper(toCaseState: toCaseState, toCaseAction: toCaseAction)
+    let caseChild = CaseChild(
+      toCaseState: toCaseState, toCaseAction: toCaseAction, reducerName: #"An "ifCaseLet""#,
+      fileID: fileID, line: line)
     return ResolvedReducer { state, action in
-      var effect = Effect<Action>.none
-      _ = visitCase(action, selection: selection, embed: embed, visitor: visit) { childAction in
-        var caseState: CaseState? = nil
-        _ = visitCase(
-          state, selection: stateSelection, embed: embedState, visitor: visitState
-        ) { caseState = $0 }
-        guard var childState = caseState.take() else {
-          return warnOtherCase(action: action, fileID: fileID, line: line)
-        }
-        let childEffect = child.reduce(into: &childState, action: childAction)
-        // The instance before the child ran, read from the state still in the case.
-        if !childEffect.isNone { effect = scopeEffect(childEffect, state) }
-        state = embedState(childState)
-      }
+      var effect = caseChild.reduce(&state, action) { child.reduce(into: &$0, action: $1) }
       let parentEffect = parent.reduce(into: &state, action: action)
       if !parentEffect.isNone { effect = effect.merge(with: parentEffect) }
       return effect
     }
-  }
-
-  /// What turns a child effect into a parent effect, given the state before the child ran:
-  /// actions embedded, cancellation ids scoped to the case's instance, and the effect tied to
-  /// the child's lifetime (the store cancels it once the state has left the case, or holds
-  /// another instance, after an action, whichever reducer changed it). Out of line: it runs only
-  /// when the child returns an effect.
-  @usableFromInline
-  static func caseEffectScoper<State, Action, CaseState, CaseAction>(
-    toCaseState: CasePath<State, CaseState>,
-    toCaseAction: CasePath<Action, CaseAction>
-  ) -> (Effect<CaseAction>, State) -> Effect<Action> {
-    // Stands for this reducer in the child's scope path (an enum case has no key path).
-    let owner = EffectID.makeUniqueOwner()
-    let isIdentifiable = CaseState.self is any Identifiable.Type
-    // The dynamic cast runs only for identifiable child states (checked once, here).
-    let instance: (CaseState) -> AnyHashable? = {
-      isIdentifiable ? ($0 as? any Identifiable)?.anyID : nil
-    }
-    let locator = ChildLocator.enumCase(toCaseState, instance: instance)
-    let embed = toCaseAction.embedder
-    // Names the case in test failures: described at the first child effect, not when the
-    // reducer is built.
-    var name: String?
-    return { childEffect, state in
-      let id = toCaseState.extract(from: state).flatMap(instance)
-      if name == nil { name = EffectID.caseName(of: state) }
-      return childEffect.map(embed).scoped(
-        to: ScopeComponent(
-          id: EffectID(child: owner, instance: id, name: name), hasLifetime: true),
-        locator: locator)
-    }
-  }
-
-  /// Reports a child action that arrived while the state was in another case. Out of line: the
-  /// warning's text and the description of the action are not part of the hot path.
-  @usableFromInline
-  static func warnOtherCase<Action>(action: Action, fileID: StaticString, line: UInt) {
-    runtimeWarn(
-      """
-      An "ifCaseLet" received a child action when the state was in another case: \
-      \(describe(action)). The action was ignored. Make sure child actions are only sent \
-      while the state is in the child's case.
-      """, fileID: fileID, line: line)
   }
 
   /// Runs the child (if the action is the child's and its case is active), then the parent.
@@ -181,8 +122,4 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
 extension _IfCaseLetReducer: ResolvedReducerConvertible {
   @inlinable
   package var resolved: ResolvedReducer<Parent.State, Parent.Action> { resolvedReducer }
-}
-
-extension Identifiable {
-  fileprivate var anyID: AnyHashable { AnyHashable(id) }
 }

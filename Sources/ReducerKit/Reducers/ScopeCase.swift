@@ -100,9 +100,8 @@ extension Scope {
     resolvedReducer = caseReducer
   }
 
-  /// Builds the reducer for one case. Inlinable, with everything it calls for every action, so
-  /// that it is specialized where the `Scope` is written: an action that is not the child's costs
-  /// one case check. What runs only for a child effect or a misuse warning stays out of line.
+  /// Builds the reducer for one case: the child step shared with `ifCaseLet` (``CaseChild``),
+  /// inlined here so that it is specialized where the `Scope` is written.
   @inlinable
   static func makeCaseReducer<CaseState, CaseAction>(
     toCaseState: CasePath<ParentState, CaseState>,
@@ -111,75 +110,12 @@ extension Scope {
     fileID: StaticString,
     line: UInt
   ) -> ResolvedReducer<ParentState, ParentAction> {
-    let (selection, embed, visit) =
-      (toCaseAction.selection, toCaseAction.embedder, toCaseAction.visitor)
-    let (stateSelection, embedState, visitState) =
-      (toCaseState.selection, toCaseState.embedder, toCaseState.visitor)
+    let caseChild = CaseChild(
+      toCaseState: toCaseState, toCaseAction: toCaseAction,
+      reducerName: #"A "Scope" on an enum case"#, fileID: fileID, line: line)
     let reduceChild = child.reduce
-    let scopeEffect = caseEffectScoper(toCaseState: toCaseState, toCaseAction: toCaseAction)
     return ResolvedReducer { state, action in
-      var effect = Effect<ParentAction>.none
-      _ = visitCase(action, selection: selection, embed: embed, visitor: visit) { childAction in
-        var caseState: CaseState? = nil
-        _ = visitCase(
-          state, selection: stateSelection, embed: embedState, visitor: visitState
-        ) { caseState = $0 }
-        guard var childState = caseState.take() else {
-          return warnOtherCase(action: action, fileID: fileID, line: line)
-        }
-        let childEffect = reduceChild(&childState, childAction)
-        // The instance before the child ran, read from the state still in the case.
-        if !childEffect.isNone { effect = scopeEffect(childEffect, state) }
-        state = embedState(childState)
-      }
-      return effect
+      caseChild.reduce(&state, action, child: reduceChild)
     }
   }
-
-  /// What turns a child effect into a parent effect, given the state before the child ran:
-  /// actions embedded, cancellation ids scoped to the case's instance, and the effect tied to
-  /// the case's lifetime (the store cancels it once the state has left the case, or holds
-  /// another instance, after an action, whichever reducer changed it). Out of line: it runs
-  /// only when the child returns an effect.
-  @usableFromInline
-  static func caseEffectScoper<CaseState, CaseAction>(
-    toCaseState: CasePath<ParentState, CaseState>,
-    toCaseAction: CasePath<ParentAction, CaseAction>
-  ) -> (Effect<CaseAction>, ParentState) -> Effect<ParentAction> {
-    // Stands for this reducer in the child's scope path (an enum case has no key path).
-    let owner = EffectID.makeUniqueOwner()
-    let isIdentifiable = CaseState.self is any Identifiable.Type
-    let instance: (CaseState) -> AnyHashable? = {
-      isIdentifiable ? ($0 as? any Identifiable)?.caseScopeID : nil
-    }
-    let locator = ChildLocator.enumCase(toCaseState, instance: instance)
-    let embed = toCaseAction.embedder
-    // Names the case in test failures: described at the first child effect, not when the
-    // reducer is built.
-    var name: String?
-    return { childEffect, state in
-      let id = toCaseState.extract(from: state).flatMap(instance)
-      if name == nil { name = EffectID.caseName(of: state) }
-      return childEffect.map(embed).scoped(
-        to: ScopeComponent(
-          id: EffectID(child: owner, instance: id, name: name), hasLifetime: true),
-        locator: locator)
-    }
-  }
-
-  /// Reports a child action that arrived while the state was in another case. Out of line: the
-  /// warning's text and the description of the action are not part of the hot path.
-  @usableFromInline
-  static func warnOtherCase(action: ParentAction, fileID: StaticString, line: UInt) {
-    runtimeWarn(
-      """
-      A "Scope" on an enum case received a child action when the state was in another case: \
-      \(describe(action)). The action was ignored. Make sure child actions are only sent \
-      while the state is in the child's case.
-      """, fileID: fileID, line: line)
-  }
-}
-
-extension Identifiable {
-  fileprivate var caseScopeID: AnyHashable { AnyHashable(id) }
 }
