@@ -106,9 +106,9 @@ enum SleeperState<Continuation> {
 }
 
 /// One `LiveClock` sleep: its state behind the library's lock, and the Dispatch timer that ends
-/// it. `@unchecked Sendable` because its state and its timer are only reached with the lock
-/// held (the timer is created, and later cancelled, inside ``Locked/withLock(_:)``).
-final class DispatchSleeper: @unchecked Sendable {
+/// it. Its state and its timer are only reached with the lock held (the timer is created, and
+/// later cancelled, inside ``Locked/withLock(_:)``), so it is `Sendable` as the compiler checks.
+final class DispatchSleeper: Sendable {
   typealias Continuation = UnsafeContinuation<Void, any Error>
 
   private struct Storage {
