@@ -152,3 +152,42 @@ enum EnumMetadataFixtures {
   }
 
 }
+
+/// What the suites of the enum metadata tests share: conforming gives a suite the fixtures'
+/// names and helpers, unqualified.
+protocol EnumMetadataTesting {}
+
+extension EnumMetadataTesting {
+  typealias Interleaved = EnumMetadataFixtures.Interleaved
+  typealias List = EnumMetadataFixtures.List
+  typealias PartlyIndirect = EnumMetadataFixtures.PartlyIndirect
+  typealias TwoParameters<A, B> = EnumMetadataFixtures.TwoParameters<A, B>
+  typealias Container<T> = EnumMetadataFixtures.Container<T>
+  typealias Base = EnumMetadataFixtures.Base
+  typealias Derived = EnumMetadataFixtures.Derived
+  typealias Overlapping = EnumMetadataFixtures.Overlapping
+  typealias Unique = EnumMetadataFixtures.Unique
+  typealias WithExistential = EnumMetadataFixtures.WithExistential
+  typealias Metatypes = EnumMetadataFixtures.Metatypes
+  typealias ChildAction = EnumMetadataFixtures.ChildAction
+  typealias ChildState = EnumMetadataFixtures.ChildState
+  typealias Single = EnumMetadataFixtures.Single
+  typealias ParentAction = EnumMetadataFixtures.ParentAction
+  typealias Key = EnumMetadataFixtures.Key
+  typealias PlainParent = EnumMetadataFixtures.PlainParent
+  typealias OneEmpty = EnumMetadataFixtures.OneEmpty
+  typealias HoldsOneEmpty = EnumMetadataFixtures.HoldsOneEmpty
+  typealias GenericParent<T> = EnumMetadataFixtures.GenericParent<T>
+
+  func tag<T>(of value: T) -> UInt32? { EnumMetadataFixtures.tag(of: value) }
+
+  func withMangledName<R>(_ bytes: [UInt8], _ body: (UnsafeRawPointer) -> R) -> R {
+    EnumMetadataFixtures.withMangledName(bytes, body)
+  }
+
+  func learn<Root, Value>(
+    _ embed: (Value) -> Root
+  ) -> Result<LearnedCase, LearnedCase.Failure> {
+    EnumMetadataFixtures.learn(embed)
+  }
+}

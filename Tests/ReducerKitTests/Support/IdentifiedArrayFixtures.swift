@@ -31,15 +31,26 @@ enum IdentifiedArrayFixtures {
   }
 
   struct TestError: Error {}
+}
 
-  static func todos(_ ids: [Int]) -> IdentifiedArrayOf<Todo> {
+/// What the suites of the `IdentifiedArray` tests share: conforming gives a suite the fixtures'
+/// names and checks, unqualified.
+protocol IdentifiedArrayTesting {}
+
+extension IdentifiedArrayTesting {
+  typealias Todo = IdentifiedArrayFixtures.Todo
+  typealias Mutable = IdentifiedArrayFixtures.Mutable
+  typealias User = IdentifiedArrayFixtures.User
+  typealias TestError = IdentifiedArrayFixtures.TestError
+
+  func todos(_ ids: Int...) -> IdentifiedArrayOf<Todo> {
     IdentifiedArray(uniqueElements: ids.map { Todo($0) })
   }
 
   /// Checks the array's invariants through its public API (every element is found by its id at
   /// its position, and `ids` lists the element ids in order) and, in debug builds, its storage's
   /// (`_checkInvariants()`).
-  static func expectConsistent(
+  func expectConsistent(
     _ array: IdentifiedArrayOf<Todo>, sourceLocation: SourceLocation = #_sourceLocation
   ) {
     #if DEBUG
@@ -56,8 +67,8 @@ enum IdentifiedArrayFixtures {
   /// Checks that a precondition failure's message, printed to standard error, contains `parts`.
   ///
   /// Only in debug builds: optimized builds drop `precondition` messages.
-  static func expectMessage(
-    of result: ExitTest.Result?, contains parts: [String],
+  func expectMessage(
+    of result: ExitTest.Result?, contains parts: String...,
     sourceLocation: SourceLocation = #_sourceLocation
   ) {
     #if DEBUG

@@ -2,29 +2,8 @@ import Foundation
 import ReducerKit
 import Testing
 
-private typealias Todo = IdentifiedArrayFixtures.Todo
-
-private typealias Mutable = IdentifiedArrayFixtures.Mutable
-
-private func todos(_ ids: Int...) -> IdentifiedArrayOf<Todo> {
-  IdentifiedArrayFixtures.todos(ids)
-}
-
-private func expectConsistent(
-  _ array: IdentifiedArrayOf<Todo>, sourceLocation: SourceLocation = #_sourceLocation
-) {
-  IdentifiedArrayFixtures.expectConsistent(array, sourceLocation: sourceLocation)
-}
-
-private func expectMessage(
-  of result: ExitTest.Result?, contains parts: String...,
-  sourceLocation: SourceLocation = #_sourceLocation
-) {
-  IdentifiedArrayFixtures.expectMessage(of: result, contains: parts, sourceLocation: sourceLocation)
-}
-
 @Suite("IdentifiedArray as a collection")
-struct IdentifiedArrayCollectionTests {
+struct IdentifiedArrayCollectionTests: IdentifiedArrayTesting {
   @Test func randomAccessCollection() {
     let array = todos(1, 2, 3, 4)
     #expect(array.startIndex == 0)

@@ -2,16 +2,8 @@ import Foundation
 import ReducerKit
 import Testing
 
-private typealias Todo = IdentifiedArrayFixtures.Todo
-
-private typealias User = IdentifiedArrayFixtures.User
-
-private func todos(_ ids: Int...) -> IdentifiedArrayOf<Todo> {
-  IdentifiedArrayFixtures.todos(ids)
-}
-
 @Suite("IdentifiedArray conformances")
-struct IdentifiedArrayConformancesTests {
+struct IdentifiedArrayConformancesTests: IdentifiedArrayTesting {
   @Test func equatableComparesElementsInOrder() {
     #expect(todos(1, 2, 3) == todos(1, 2, 3))
     #expect(todos(1, 2, 3) != todos(1, 3, 2))

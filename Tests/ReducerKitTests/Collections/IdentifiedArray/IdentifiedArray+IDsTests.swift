@@ -2,14 +2,8 @@ import Foundation
 import ReducerKit
 import Testing
 
-private typealias Todo = IdentifiedArrayFixtures.Todo
-
-private func todos(_ ids: Int...) -> IdentifiedArrayOf<Todo> {
-  IdentifiedArrayFixtures.todos(ids)
-}
-
 @Suite("IdentifiedArray.IDs")
-struct IdentifiedArrayIDsTests {
+struct IdentifiedArrayIDsTests: IdentifiedArrayTesting {
   @Test func idsView() {
     let array = todos(5, 3, 9)
     let ids = array.ids

@@ -2,18 +2,8 @@ import Foundation
 import ReducerKit
 import Testing
 
-private typealias Todo = IdentifiedArrayFixtures.Todo
-
-private typealias Mutable = IdentifiedArrayFixtures.Mutable
-
-private func expectConsistent(
-  _ array: IdentifiedArrayOf<Todo>, sourceLocation: SourceLocation = #_sourceLocation
-) {
-  IdentifiedArrayFixtures.expectConsistent(array, sourceLocation: sourceLocation)
-}
-
 @Suite("IdentifiedArray of Identifiable elements")
-struct IdentifiedArrayIdentifiableTests {
+struct IdentifiedArrayIdentifiableTests: IdentifiedArrayTesting {
   @Test func emptyIdentifiableInit() {
     let array = IdentifiedArrayOf<Todo>()
     #expect(array.isEmpty)

@@ -2,31 +2,8 @@ import Foundation
 import ReducerKit
 import Testing
 
-private typealias Todo = IdentifiedArrayFixtures.Todo
-
-private typealias Mutable = IdentifiedArrayFixtures.Mutable
-
-private typealias TestError = IdentifiedArrayFixtures.TestError
-
-private func todos(_ ids: Int...) -> IdentifiedArrayOf<Todo> {
-  IdentifiedArrayFixtures.todos(ids)
-}
-
-private func expectConsistent(
-  _ array: IdentifiedArrayOf<Todo>, sourceLocation: SourceLocation = #_sourceLocation
-) {
-  IdentifiedArrayFixtures.expectConsistent(array, sourceLocation: sourceLocation)
-}
-
-private func expectMessage(
-  of result: ExitTest.Result?, contains parts: String...,
-  sourceLocation: SourceLocation = #_sourceLocation
-) {
-  IdentifiedArrayFixtures.expectMessage(of: result, contains: parts, sourceLocation: sourceLocation)
-}
-
 @Suite("IdentifiedArray mutations")
-struct IdentifiedArrayMutationsTests {
+struct IdentifiedArrayMutationsTests: IdentifiedArrayTesting {
   @Test func appendNew() {
     var array = todos(1, 2)
     let result = array.append(Todo(3))
@@ -284,7 +261,7 @@ struct IdentifiedArrayMutationsTests {
     #expect(Array(array.ids) == [1, 3, 2])
     expectConsistent(array)
 
-    var generator = SplitMix64(seed: 7)
+    var generator = SeededGenerator(seed: 7)
     var big = IdentifiedArray(uniqueElements: (0..<50).map { Todo($0) })
     big.shuffle(using: &generator)
     #expect(Set(big.ids) == Set(0..<50))
@@ -424,20 +401,5 @@ struct IdentifiedArrayForEachTests {
 
   @Test func assigningAFilteredArrayCancelsTheRemovedRowsEffects() async {
     await expectCancels([1, 3], when: .keepEven)
-  }
-}
-
-/// A seeded generator, so the shuffle test is deterministic.
-private struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

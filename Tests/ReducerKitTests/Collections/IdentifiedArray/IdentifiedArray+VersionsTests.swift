@@ -2,14 +2,8 @@ import Foundation
 import ReducerKit
 import Testing
 
-private typealias Todo = IdentifiedArrayFixtures.Todo
-
-private func todos(_ ids: Int...) -> IdentifiedArrayOf<Todo> {
-  IdentifiedArrayFixtures.todos(ids)
-}
-
 @Suite("IdentifiedArray versions")
-struct IdentifiedArrayVersionsTests {
+struct IdentifiedArrayVersionsTests: IdentifiedArrayTesting {
   @Test func arraysBuiltTheSameWayHaveDifferentVersions() {
     struct Item: Identifiable, Equatable {
       let id: Int

@@ -2,33 +2,8 @@ import Foundation
 import ReducerKit
 import Testing
 
-private typealias Todo = IdentifiedArrayFixtures.Todo
-
-private typealias Mutable = IdentifiedArrayFixtures.Mutable
-
-private typealias User = IdentifiedArrayFixtures.User
-
-private typealias TestError = IdentifiedArrayFixtures.TestError
-
-private func todos(_ ids: Int...) -> IdentifiedArrayOf<Todo> {
-  IdentifiedArrayFixtures.todos(ids)
-}
-
-private func expectConsistent(
-  _ array: IdentifiedArrayOf<Todo>, sourceLocation: SourceLocation = #_sourceLocation
-) {
-  IdentifiedArrayFixtures.expectConsistent(array, sourceLocation: sourceLocation)
-}
-
-private func expectMessage(
-  of result: ExitTest.Result?, contains parts: String...,
-  sourceLocation: SourceLocation = #_sourceLocation
-) {
-  IdentifiedArrayFixtures.expectMessage(of: result, contains: parts, sourceLocation: sourceLocation)
-}
-
 @Suite("IdentifiedArray")
-struct IdentifiedArrayTests {
+struct IdentifiedArrayTests: IdentifiedArrayTesting {
   @Test func initWithKeyPath() {
     var users = IdentifiedArray<String, User>(id: \.email)
     users.append(User(email: "a@x", name: "Ann"))

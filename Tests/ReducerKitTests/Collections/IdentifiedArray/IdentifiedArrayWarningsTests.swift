@@ -2,10 +2,8 @@ import Foundation
 import ReducerKit
 import Testing
 
-private typealias Todo = IdentifiedArrayFixtures.Todo
-
 @Suite("IdentifiedArray warnings")
-struct IdentifiedArrayWarningsTests {
+struct IdentifiedArrayWarningsTests: IdentifiedArrayTesting {
   @Test func appendDuplicateLeavesTheArrayUnchangedWithAWarning() {
     let recorder = WarningRecorder(matching: "with the id 2 is already")
     var array: IdentifiedArrayOf<Todo> = [Todo(1, "a"), Todo(2, "b"), Todo(3, "c")]

@@ -3,13 +3,7 @@ import Testing
 
 @testable import ReducerKit
 
-private typealias Interleaved = EnumMetadataFixtures.Interleaved
-private typealias PartlyIndirect = EnumMetadataFixtures.PartlyIndirect
-private typealias Overlapping = EnumMetadataFixtures.Overlapping
-private typealias Unique = EnumMetadataFixtures.Unique
-private typealias WithExistential = EnumMetadataFixtures.WithExistential
-
-@Suite struct DirectCaseTests {
+@Suite struct DirectCaseTests: EnumMetadataTesting {
   @Test func aDirectCaseMatchesItsCaseAndReadsThePayload() {
     let direct = DirectCase(EnumCaseSelection.compute(root: Unique.self, value: Int.self))
     #expect(direct.exists)

@@ -3,16 +3,7 @@ import Testing
 
 @testable import ReducerKit
 
-private typealias Interleaved = EnumMetadataFixtures.Interleaved
-private typealias PartlyIndirect = EnumMetadataFixtures.PartlyIndirect
-private typealias Base = EnumMetadataFixtures.Base
-private typealias Derived = EnumMetadataFixtures.Derived
-private typealias Overlapping = EnumMetadataFixtures.Overlapping
-private typealias Unique = EnumMetadataFixtures.Unique
-private typealias WithExistential = EnumMetadataFixtures.WithExistential
-private typealias Metatypes = EnumMetadataFixtures.Metatypes
-
-@Suite struct EnumCaseSelectionTests {
+@Suite struct EnumCaseSelectionTests: EnumMetadataTesting {
   @Test func selectionForAUniquePayloadTypeNeedsNoEmbed() {
     let selection = EnumCaseSelection.compute(root: Unique.self, value: Int.self)
     #expect(selection.problem == nil)

@@ -3,27 +3,9 @@ import Testing
 
 @testable import ReducerKit
 
-private typealias Interleaved = EnumMetadataFixtures.Interleaved
-private typealias List = EnumMetadataFixtures.List
-private typealias PartlyIndirect = EnumMetadataFixtures.PartlyIndirect
-private typealias TwoParameters<A, B> = EnumMetadataFixtures.TwoParameters<A, B>
-private typealias Container<T> = EnumMetadataFixtures.Container<T>
-private typealias Base = EnumMetadataFixtures.Base
-private typealias Derived = EnumMetadataFixtures.Derived
 private typealias Marker = EnumMetadataFixtures.Marker
-private typealias ChildAction = EnumMetadataFixtures.ChildAction
-private typealias ChildState = EnumMetadataFixtures.ChildState
-private typealias Single = EnumMetadataFixtures.Single
-private typealias ParentAction = EnumMetadataFixtures.ParentAction
-private typealias PlainParent = EnumMetadataFixtures.PlainParent
-private typealias OneEmpty = EnumMetadataFixtures.OneEmpty
-private typealias GenericParent<T> = EnumMetadataFixtures.GenericParent<T>
-private func tag<T>(of value: T) -> UInt32? { EnumMetadataFixtures.tag(of: value) }
-private func withMangledName<R>(_ bytes: [UInt8], _ body: (UnsafeRawPointer) -> R) -> R {
-  EnumMetadataFixtures.withMangledName(bytes, body)
-}
 
-@Suite struct EnumMetadataTests {
+@Suite struct EnumMetadataTests: EnumMetadataTesting {
   @Test func onlyEnumsAndOptionalsHaveEnumMetadata() {
     #expect(EnumMetadata(Interleaved.self) != nil)
     #expect(EnumMetadata(Int?.self) != nil)

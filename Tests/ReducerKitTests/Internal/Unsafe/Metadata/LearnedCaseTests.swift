@@ -3,23 +3,7 @@ import Testing
 
 @testable import ReducerKit
 
-private typealias ChildAction = EnumMetadataFixtures.ChildAction
-private typealias ChildState = EnumMetadataFixtures.ChildState
-private typealias Single = EnumMetadataFixtures.Single
-private typealias ParentAction = EnumMetadataFixtures.ParentAction
-private typealias Key = EnumMetadataFixtures.Key
-private typealias PlainParent = EnumMetadataFixtures.PlainParent
-private typealias OneEmpty = EnumMetadataFixtures.OneEmpty
-private typealias HoldsOneEmpty = EnumMetadataFixtures.HoldsOneEmpty
-private typealias GenericParent<T> = EnumMetadataFixtures.GenericParent<T>
-private func tag<T>(of value: T) -> UInt32? { EnumMetadataFixtures.tag(of: value) }
-private func learn<Root, Value>(
-  _ embed: (Value) -> Root
-) -> Result<LearnedCase, LearnedCase.Failure> {
-  EnumMetadataFixtures.learn(embed)
-}
-
-@Suite struct LearnedCaseTests {
+@Suite struct LearnedCaseTests: EnumMetadataTesting {
   @Test func whatCanBeAReference() {
     #expect(LearnedCase.cannotBeReference([1]))
     #expect(LearnedCase.cannotBeReference([3, 0]))

@@ -3,11 +3,9 @@ import Testing
 
 @testable import ReducerKit
 
-private typealias Interleaved = EnumMetadataFixtures.Interleaved
-private typealias Base = EnumMetadataFixtures.Base
 private typealias Marker = EnumMetadataFixtures.Marker
 
-@Suite struct MetadataKindTests {
+@Suite struct MetadataKindTests: EnumMetadataTesting {
   @Test func metadataKinds() {
     #expect(MetadataKind(of: Int.self) == .struct)
     #expect(MetadataKind(of: Interleaved.self) == .enum)

@@ -3,12 +3,7 @@ import Testing
 
 @testable import ReducerKit
 
-private typealias ChildAction = EnumMetadataFixtures.ChildAction
-private typealias Single = EnumMetadataFixtures.Single
-private typealias ParentAction = EnumMetadataFixtures.ParentAction
-private typealias PlainParent = EnumMetadataFixtures.PlainParent
-
-@Suite struct TypeLayoutTests {
+@Suite struct TypeLayoutTests: EnumMetadataTesting {
   @Test func typeLayouts() {
     #expect(TypeLayout(Int.self).isPOD)
     #expect(TypeLayout(PlainParent.self).isPOD)

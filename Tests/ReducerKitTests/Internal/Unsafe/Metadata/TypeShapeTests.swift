@@ -3,12 +3,9 @@ import Testing
 
 @testable import ReducerKit
 
-private typealias Interleaved = EnumMetadataFixtures.Interleaved
-private typealias Base = EnumMetadataFixtures.Base
-private typealias Derived = EnumMetadataFixtures.Derived
 private typealias Marker = EnumMetadataFixtures.Marker
 
-@Suite struct TypeShapeTests {
+@Suite struct TypeShapeTests: EnumMetadataTesting {
   @Test func payloadMatchingIgnoresTupleLabelsOnly() {
     #expect(TypeShape.payload(Int.self, matches: Int.self))
     #expect(!TypeShape.payload(Int.self, matches: Int32.self))
