@@ -80,42 +80,17 @@ extension Scope {
   }
 
   @inlinable
-  init<ChildState, ChildAction>(
-    caseState toChildState: CasePath<ParentState, ChildState>,
-    action toChildAction: CasePath<ParentAction, ChildAction>,
+  init(
+    caseState toChildState: CasePath<ParentState, Child.State>,
+    action toChildAction: CasePath<ParentAction, Child.Action>,
     child: Child,
     fileID: StaticString,
     line: UInt
-  ) where ChildState == Child.State, ChildAction == Child.Action {
-    let child = ChildReducer(child)
-    let caseReducer = Self.makeCaseReducer(
-      toCaseState: toChildState, toCaseAction: toChildAction, child: child.resolved,
-      fileID: fileID, line: line)
-    // No direct route: the state is a case, not a stored property. The level's effect scoper
-    // is then never called (the case reducer scopes its effects to the case's instance).
-    let embed = toChildAction.embedder
-    level = ScopeLevel(
-      direct: .unavailable, directOffset: 0, child: child,
-      scopeEffect: { $0.map(embed) }, generalRoute: caseReducer)
-    resolvedReducer = caseReducer
-  }
-
-  /// Builds the reducer for one case: the child step shared with `ifCaseLet` (``CaseChild``),
-  /// inlined here so that it is specialized where the `Scope` is written.
-  @inlinable
-  static func makeCaseReducer<CaseState, CaseAction>(
-    toCaseState: CasePath<ParentState, CaseState>,
-    toCaseAction: CasePath<ParentAction, CaseAction>,
-    child: ResolvedReducer<CaseState, CaseAction>,
-    fileID: StaticString,
-    line: UInt
-  ) -> ResolvedReducer<ParentState, ParentAction> {
-    let caseChild = CaseChild(
-      toCaseState: toCaseState, toCaseAction: toCaseAction,
-      reducerName: #"A "Scope" on an enum case"#, fileID: fileID, line: line)
-    let reduceChild = child.reduce
-    return ResolvedReducer { state, action in
-      caseChild.reduce(&state, action, child: reduceChild)
-    }
+  ) {
+    self.init(
+      slot: FieldOrCaseSlot(
+        case: toChildState, action: toChildAction, reducerName: #"A "Scope" on an enum case"#,
+        fileID: fileID, line: line),
+      action: toChildAction, child: child)
   }
 }

@@ -295,10 +295,10 @@ import Testing
     }
     let open = EmptyReducer<Lists.State, Lists.Action>()
       .forEach(\.open, action: Lists.Action.open) { Row() }
-    #expect(!open.level.direct.exists)
+    #expect(takesDirectRoute(open) == false)
     let single = EmptyReducer<List.State, List.Action>()
       .forEach(\.rows, action: List.Action.rows) { Row() }
-    #expect(single.level.direct.exists)
+    #expect(takesDirectRoute(single) == true)
     var state = Lists.State()
     _ = Lists().reduce(into: &state, action: .archived(.element(id: 1, action: .tick)))
     #expect(state.archived[id: 1]?.ticks == 1)

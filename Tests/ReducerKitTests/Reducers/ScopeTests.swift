@@ -85,9 +85,9 @@ import Testing
         return .none
       }
     }
-    #expect(!boxed.level.direct.exists)
-    #expect(!shared.level.direct.exists)
-    #expect(plain.level.direct.exists)
+    #expect(takesDirectRoute(boxed) == false)
+    #expect(takesDirectRoute(shared) == false)
+    #expect(takesDirectRoute(plain) == true)
 
     var boxedState = Boxed.State()
     _ = Boxed().reduce(into: &boxedState, action: .counter(.increment))

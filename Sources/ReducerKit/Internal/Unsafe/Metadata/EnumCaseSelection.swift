@@ -237,6 +237,13 @@ struct EnumCaseSelection: Sendable {
     return copyLargePayload(of: root, size: size, alignment: alignment, candidate, metadata)
   }
 
+  /// Copies the payload of `root`, an enum value of the case `candidate` describes, out.
+  static func copyPayload<Root, Value>(
+    ofValue root: Root, _ candidate: Candidate, _ metadata: EnumMetadata
+  ) -> Value {
+    withUnsafePointer(to: root) { copyPayload(of: $0, candidate, metadata) }
+  }
+
   /// ``copyPayload(of:_:_:)`` for an enum too large for ``Scratch``: a function of its own, or
   /// the compiler hoists this path's metadata lookup into the common one.
   @inlinable @inline(never)

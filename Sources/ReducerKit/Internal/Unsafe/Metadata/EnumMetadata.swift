@@ -84,6 +84,11 @@ struct EnumMetadata {
     return getEnumTag(value, metadata)
   }
 
+  /// The tag of `value`, an enum of this metadata's type.
+  func tag<Enum>(ofValue value: Enum) -> UInt32 {
+    withUnsafePointer(to: value) { tag(of: $0) }
+  }
+
   /// Turns the enum value at `value` into its bare payload at the same address. The memory no
   /// longer holds a valid enum afterwards and must never be destroyed as one.
   @inlinable
