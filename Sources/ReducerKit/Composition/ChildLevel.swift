@@ -52,7 +52,7 @@ where
   @inlinable @inline(__always)
   func reduce(_ state: inout Slot.State, _ action: Slot.Action) -> Effect<Slot.Action> {
     var effect = Effect<Slot.Action>.none
-    var after: Slot.AfterParent? = nil
+    var after = Slot.AfterParent.nothing
     if direct.exists {
       if direct.matches(action) {
         effect = runChild(&state, direct.payload(of: action), action, direct: true, after: &after)
@@ -61,7 +61,7 @@ where
       effect = reduceOnGeneralRoute(&state, action, after: &after)
     }
     let parentEffect = parent.reduce(into: &state, action: action)
-    if let after { slot.afterParent(after, &state, action: action) }
+    slot.afterParent(after, &state, action: action)
     if !parentEffect.isNone { effect = effect.merge(with: parentEffect) }
     return effect
   }
@@ -71,7 +71,7 @@ where
   @inlinable @inline(__always)
   func runChild(
     _ state: inout Slot.State, _ slotAction: Slot.SlotAction, _ action: Slot.Action,
-    direct: Bool, after: inout Slot.AfterParent?
+    direct: Bool, after: inout Slot.AfterParent
   ) -> Effect<Slot.Action> {
     // The effect is returned through a variable, not as the closure's result: generic code
     // would otherwise look up the runtime metadata of `Effect<ChildAction>` on every call.
@@ -96,7 +96,7 @@ where
   /// The general route: the child's case found through the case path. Out of line.
   @inlinable @inline(never)
   func reduceOnGeneralRoute(
-    _ state: inout Slot.State, _ action: Slot.Action, after: inout Slot.AfterParent?
+    _ state: inout Slot.State, _ action: Slot.Action, after: inout Slot.AfterParent
   ) -> Effect<Slot.Action> {
     var effect = Effect<Slot.Action>.none
     _ = visitCase(action, selection: selection, embed: embed, visitor: visit) { slotAction in

@@ -22,8 +22,9 @@ protocol ChildSlot {
   associatedtype ChildAction
   /// Which instance of the child an effect belongs to: read before the child runs.
   associatedtype Instance
-  /// Work left for after the parent ran (dismissal, a push or a pop); `Never` for none.
-  associatedtype AfterParent
+  /// Work left for after the parent ran (dismissal, a push or a pop); ``NoWorkAfterParent``
+  /// for none.
+  associatedtype AfterParent: WorkAfterParent
 
   /// Whether the child is a stored property the level may reach on its direct route
   /// (``StateLens/isStored``).
@@ -34,7 +35,7 @@ protocol ChildSlot {
   /// is not there (the level warns); `true` otherwise, also for a slot action that addresses
   /// no child (a dismissal, a push). `stored: true` only when ``isStored``.
   func withChild(
-    _ state: inout State, _ slotAction: SlotAction, stored: Bool, after: inout AfterParent?,
+    _ state: inout State, _ slotAction: SlotAction, stored: Bool, after: inout AfterParent,
     _ body: (inout ChildState, ChildAction, Instance) -> Void
   ) -> Bool
 
@@ -42,15 +43,32 @@ protocol ChildSlot {
   /// instance, the effect tied to the child's lifetime.
   func scope(_ effect: Effect<ChildAction>, of instance: Instance) -> Effect<Action>
 
-  /// Does what ``withChild(_:_:stored:after:_:)`` left for after the parent ran.
+  /// Does what ``withChild(_:_:stored:after:_:)`` left for after the parent ran; called after
+  /// every action, with ``WorkAfterParent/nothing`` for most.
   func afterParent(_ after: AfterParent, _ state: inout State, action: Action)
 
   /// Reports an action for a child that is not there.
   func warnMissingChild(action: Action)
 }
 
-extension ChildSlot where AfterParent == Never {
+extension ChildSlot where AfterParent == NoWorkAfterParent {
   /// Nothing is ever left for after the parent.
-  @inlinable
-  func afterParent(_ after: Never, _ state: inout State, action: Action) {}
+  @inlinable @inline(__always)
+  func afterParent(_ after: NoWorkAfterParent, _ state: inout State, action: Action) {}
+}
+
+/// What a ``ChildSlot`` leaves for after the parent ran, with a value for "nothing".
+///
+/// Not an optional: unspecialized code (a feature nested in a generic type) would look up the
+/// runtime metadata of `Optional<Slot.AfterParent>` at every level of every send.
+@usableFromInline
+protocol WorkAfterParent {
+  /// No work.
+  static var nothing: Self { get }
+}
+
+/// The work of a slot that never leaves any.
+@usableFromInline
+enum NoWorkAfterParent: WorkAfterParent {
+  case nothing
 }

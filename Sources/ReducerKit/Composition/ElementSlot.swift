@@ -4,7 +4,7 @@
 struct ElementSlot<State, Action, ID: Hashable, ChildState, ChildAction>: ChildSlot {
   @usableFromInline typealias SlotAction = IdentifiedAction<ID, ChildAction>
   @usableFromInline typealias Instance = ID
-  @usableFromInline typealias AfterParent = Never
+  @usableFromInline typealias AfterParent = NoWorkAfterParent
 
   @usableFromInline let lens: StateLens<State, IdentifiedArray<ID, ChildState>>
   @usableFromInline let scopeEffect: (Effect<ChildAction>, ID) -> Effect<Action>
@@ -30,7 +30,7 @@ struct ElementSlot<State, Action, ID: Hashable, ChildState, ChildAction>: ChildS
   @inlinable @inline(__always)
   func withChild(
     _ state: inout State, _ slotAction: IdentifiedAction<ID, ChildAction>, stored: Bool,
-    after: inout Never?, _ body: (inout ChildState, ChildAction, ID) -> Void
+    after: inout NoWorkAfterParent, _ body: (inout ChildState, ChildAction, ID) -> Void
   ) -> Bool {
     guard case .element(let id, let childAction) = slotAction else { return true }
     var found = false

@@ -11,7 +11,7 @@ struct FieldOrCaseSlot<State, Action, ChildState, ChildAction>: ChildSlot {
   /// held by its ``EnumCaseAccess`` while the child runs. (An `AnyHashable?` here was a
   /// destroy of an existential a level on the direct route.)
   @usableFromInline typealias Instance = Void
-  @usableFromInline typealias AfterParent = Never
+  @usableFromInline typealias AfterParent = NoWorkAfterParent
 
   /// The field's offset when it is stored (``StateLens/offset``), else `-1`: what the direct
   /// route reads, with nothing to unwrap.
@@ -64,7 +64,7 @@ struct FieldOrCaseSlot<State, Action, ChildState, ChildAction>: ChildSlot {
 
   @inlinable @inline(__always)
   func withChild(
-    _ state: inout State, _ childAction: ChildAction, stored: Bool, after: inout Never?,
+    _ state: inout State, _ childAction: ChildAction, stored: Bool, after: inout NoWorkAfterParent,
     _ body: (inout ChildState, ChildAction, Void) -> Void
   ) -> Bool {
     if stored {

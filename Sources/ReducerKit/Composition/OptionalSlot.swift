@@ -6,7 +6,7 @@ struct OptionalSlot<State, Action, ChildState, ChildAction>: ChildSlot {
   @usableFromInline typealias SlotAction = ChildAction
   /// The child's `Identifiable` id, read before it runs; `nil` for another child.
   @usableFromInline typealias Instance = AnyHashable?
-  @usableFromInline typealias AfterParent = Never
+  @usableFromInline typealias AfterParent = NoWorkAfterParent
 
   @usableFromInline let lens: StateLens<State, ChildState?>
   @usableFromInline let instance: (ChildState) -> AnyHashable?
@@ -35,7 +35,7 @@ struct OptionalSlot<State, Action, ChildState, ChildAction>: ChildSlot {
 
   @inlinable @inline(__always)
   func withChild(
-    _ state: inout State, _ childAction: ChildAction, stored: Bool, after: inout Never?,
+    _ state: inout State, _ childAction: ChildAction, stored: Bool, after: inout NoWorkAfterParent,
     _ body: (inout ChildState, ChildAction, AnyHashable?) -> Void
   ) -> Bool {
     // Read first through a key path: an absent child is not written back, so a setter or an

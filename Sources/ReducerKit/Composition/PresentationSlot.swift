@@ -10,7 +10,9 @@ struct PresentationSlot<State, Action, ChildState, ChildAction>: ChildSlot {
 
   /// What is left for after the parent ran.
   @usableFromInline
-  enum AfterParent {
+  enum AfterParent: WorkAfterParent {
+    /// Nothing.
+    case nothing
     /// Dismiss what is presented.
     case dismiss
     /// Dismiss the presented alert or dialog if it is still the one with this identity (the
@@ -55,7 +57,7 @@ struct PresentationSlot<State, Action, ChildState, ChildAction>: ChildSlot {
   @inlinable @inline(__always)
   func withChild(
     _ state: inout State, _ presentationAction: PresentationAction<ChildAction>, stored: Bool,
-    after: inout AfterParent?, _ body: (inout ChildState, ChildAction, AnyHashable?) -> Void
+    after: inout AfterParent, _ body: (inout ChildState, ChildAction, AnyHashable?) -> Void
   ) -> Bool {
     guard case .presented(let childAction) = presentationAction else {
       after = .dismiss
@@ -86,9 +88,16 @@ struct PresentationSlot<State, Action, ChildState, ChildAction>: ChildSlot {
     scopeEffect(effect, instance)
   }
 
+  /// Dismisses as `after` says.
+  @inlinable @inline(__always)
+  func afterParent(_ after: AfterParent, _ state: inout State, action: Action) {
+    if case .nothing = after { return }
+    dismiss(after, &state)
+  }
+
   /// Dismisses as `after` says. Out of line: it runs for a dismissal or an alert's action.
   @usableFromInline
-  func afterParent(_ after: AfterParent, _ state: inout State, action: Action) {
+  func dismiss(_ after: AfterParent, _ state: inout State) {
     guard let presented = lens.read(state).wrappedValue else { return }
     if case .dismissEphemeral(let before) = after,
       ephemeralIdentity?(presented) != before

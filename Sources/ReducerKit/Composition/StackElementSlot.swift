@@ -31,7 +31,7 @@ struct StackElementSlot<State, Action, ChildState, ChildAction>: ChildSlot {
   @inlinable @inline(__always)
   func withChild(
     _ state: inout State, _ stackAction: StackAction<ChildState, ChildAction>, stored: Bool,
-    after: inout StackChange<ChildState>?,
+    after: inout StackChange<ChildState>,
     _ body: (inout ChildState, ChildAction, StackElementID) -> Void
   ) -> Bool {
     guard case .element(let id, let childAction) = stackAction else {
@@ -57,7 +57,7 @@ struct StackElementSlot<State, Action, ChildState, ChildAction>: ChildSlot {
   ) -> StackChange<ChildState> {
     switch action {
     case .element:
-      return .none
+      return .nothing
     case .popFrom(let id):
       return stack._storage.contains(id: id) ? .pop(from: id) : .missingPop(id)
     case .push(let id, let element):
@@ -65,11 +65,18 @@ struct StackElementSlot<State, Action, ChildState, ChildAction>: ChildSlot {
     }
   }
 
-  /// Pushes or pops after the parent ran. Out of line.
-  @usableFromInline
+  /// Pushes or pops after the parent ran.
+  @inlinable @inline(__always)
   func afterParent(_ change: StackChange<ChildState>, _ state: inout State, action: Action) {
+    if case .nothing = change { return }
+    applyChange(change, &state, action: action)
+  }
+
+  /// Pushes or pops. Out of line: it runs for a push or a pop only.
+  @usableFromInline
+  func applyChange(_ change: StackChange<ChildState>, _ state: inout State, action: Action) {
     switch change {
-    case .none:
+    case .nothing:
       return
     case .pop(let id):
       // (The parent may have popped it already: then there is nothing left to do.)
@@ -129,8 +136,8 @@ struct StackElementSlot<State, Action, ChildState, ChildAction>: ChildSlot {
 
 /// What a stack action other than an element's does once the parent has run.
 @usableFromInline
-enum StackChange<Element> {
-  case none
+enum StackChange<Element>: WorkAfterParent {
+  case nothing
   case pop(from: StackElementID)
   case missingPop(StackElementID)
   case push(id: StackElementID, Element)

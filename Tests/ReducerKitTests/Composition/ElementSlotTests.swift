@@ -23,7 +23,7 @@ import Testing
 
   @Test func theElementWithTheIDRunsInPlace() {
     var state = Parent()
-    var after: Never? = nil
+    var after = NoWorkAfterParent.nothing
     var seenID: Int?
     let found = slot.withChild(&state, .element(id: 2, action: 3), stored: false, after: &after) {
       row, amount, id in
@@ -37,7 +37,7 @@ import Testing
 
   @Test func anAbsentIDFindsNothingAndChangesNothing() {
     var state = Parent()
-    var after: Never? = nil
+    var after = NoWorkAfterParent.nothing
     let found = slot.withChild(&state, .element(id: 9, action: 3), stored: false, after: &after) {
       row, _, _ in row.count += 1
     }

@@ -34,7 +34,7 @@ import Testing
     _ slot: FieldOrCaseSlot<S, A, C, Int>, _ state: inout S, _ action: Int,
     _ body: (inout C, Int) -> Void
   ) -> Bool {
-    var after: Never? = nil
+    var after = NoWorkAfterParent.nothing
     return slot.withChild(&state, action, stored: false, after: &after) { child, action, _ in
       body(&child, action)
     }

@@ -28,7 +28,7 @@ import Testing
 
   @Test func aPresentChildRunsInPlaceWithItsInstanceBeforeTheChange() {
     var state = Parent()
-    var after: Never? = nil
+    var after = NoWorkAfterParent.nothing
     var instance: AnyHashable??
     let found = slot(\.item).withChild(&state, 5, stored: false, after: &after) {
       child, action, id in
@@ -42,7 +42,7 @@ import Testing
 
   @Test func anAbsentChildIsNotFoundAndNotWrittenBackThroughAKeyPath() {
     var state = Parent(item: nil)
-    var after: Never? = nil
+    var after = NoWorkAfterParent.nothing
     var ran = false
     let found = slot(\.computed).withChild(&state, 1, stored: false, after: &after) { _, _, _ in
       ran = true

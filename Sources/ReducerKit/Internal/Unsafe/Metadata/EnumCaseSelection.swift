@@ -50,11 +50,15 @@ struct EnumCaseSelection: Sendable {
   /// then learns its case from its constructor instead (see ``LearnedCase``).
   @usableFromInline
   let lacksFieldRecords: Bool
+  /// Whether the only candidate is the enum's only case, stored inline: the enum is then laid
+  /// out as its payload, with no tag bits, and every value is that case.
+  let isWholeEnum: Bool
 
   private init(
     candidates: [Candidate], verifiesWithEmbed: Bool, problem: String?,
-    lacksFieldRecords: Bool = false
+    lacksFieldRecords: Bool = false, isWholeEnum: Bool = false
   ) {
+    self.isWholeEnum = isWholeEnum
     self.candidates = candidates
     onlyCandidate = candidates.count == 1 ? candidates[0] : nil
     self.verifiesWithEmbed = verifiesWithEmbed
@@ -120,7 +124,10 @@ struct EnumCaseSelection: Sendable {
     return Self(
       candidates: candidates,
       verifiesWithEmbed: candidates.count > 1 || hasConvertibleCase,
-      problem: nil)
+      problem: nil,
+      isWholeEnum: cases.count == 1 && metadata.payloadCaseCount == 1
+        && metadata.emptyCaseCount == 0 && candidates.count == 1
+        && candidates[0].storage == .inline)
   }
 
   /// The selection for `(Root, Value)`, computed once per pair. `isNew` is true for the one

@@ -40,4 +40,38 @@ import Testing
         .exists)
     #expect(DirectCase(nil) == .unavailable)
   }
+
+  @Test func anEnumsOnlyCaseIsReadAsTheWholeValue() {
+    enum Only {
+      case rows(String, Int)
+    }
+    enum OnlyOptional {
+      case child(Int?)
+    }
+    enum WithEmptyCase {
+      case rows(String)
+      case reset
+    }
+    let only = DirectCase(EnumCaseSelection.compute(root: Only.self, value: (String, Int).self))
+    #expect(only.isWholeEnum)
+    // The invariant: an enum of one inline case is laid out as its payload.
+    #expect(MemoryLayout<Only>.size == MemoryLayout<(String, Int)>.size)
+    let long = String(repeating: "row ", count: 10)
+    #expect(only.matches(Only.rows(long, 3)))
+    let payload: (String, Int) = only.payload(of: Only.rows(long, 3))
+    #expect(payload == (long, 3))
+    // A payload with spare bits of its own (an optional) is still the whole value.
+    let optional = DirectCase(
+      EnumCaseSelection.compute(root: OnlyOptional.self, value: Int?.self))
+    #expect(optional.isWholeEnum)
+    #expect(MemoryLayout<OnlyOptional>.size == MemoryLayout<Int?>.size)
+    #expect(optional.payload(of: OnlyOptional.child(nil)) as Int? == nil)
+    #expect(optional.payload(of: OnlyOptional.child(7)) as Int? == 7)
+    // Another case (even an empty one) takes tag bits: the tag is tested.
+    let withEmpty = DirectCase(
+      EnumCaseSelection.compute(root: WithEmptyCase.self, value: String.self))
+    #expect(withEmpty.exists && !withEmpty.isWholeEnum)
+    #expect(!withEmpty.matches(WithEmptyCase.reset))
+    #expect(!DirectCase(EnumCaseSelection.compute(root: Unique.self, value: Int.self)).isWholeEnum)
+  }
 }
