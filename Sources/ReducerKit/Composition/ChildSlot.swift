@@ -51,6 +51,31 @@ protocol ChildSlot {
   func warnMissingChild(action: Action)
 }
 
+/// A slot whose child is found through one ``StateLens`` from the parent's state (all but
+/// ``FieldOrCaseSlot``, which also finds enum cases): stored exactly when its lens is.
+@usableFromInline
+protocol LensSlot: ChildSlot {
+  /// What the lens finds: the child's container (an optional, a presentation, an array).
+  associatedtype Container
+  /// Finds the child's container in the parent's state.
+  var lens: StateLens<State, Container> { get }
+  /// Turns a child effect into the parent's (``ChildSlot/scope(_:of:)``): made once, at init,
+  /// where the types are concrete, and called only for a child effect.
+  var scopeEffect: (Effect<ChildAction>, Instance) -> Effect<Action> { get }
+}
+
+extension LensSlot {
+  /// Whether the container is a stored property (``StateLens/isStored``).
+  @inlinable
+  var isStored: Bool { lens.isStored }
+
+  /// The child effect scoped by ``scopeEffect``.
+  @inlinable
+  func scope(_ effect: Effect<ChildAction>, of instance: Instance) -> Effect<Action> {
+    scopeEffect(effect, instance)
+  }
+}
+
 extension ChildSlot where AfterParent == NoWorkAfterParent {
   /// Nothing is ever left for after the parent.
   @inlinable @inline(__always)

@@ -1,31 +1,25 @@
 /// A child that is one element of an ``IdentifiedArray`` in the parent state (`forEach`),
 /// addressed by its id; its effects are cancelled when it is removed.
 @usableFromInline
-struct ElementSlot<State, Action, ID: Hashable, ChildState, ChildAction>: ChildSlot {
+struct ElementSlot<State, Action, ID: Hashable, ChildState, ChildAction>: LensSlot {
   @usableFromInline typealias SlotAction = IdentifiedAction<ID, ChildAction>
   @usableFromInline typealias Instance = ID
   @usableFromInline typealias AfterParent = NoWorkAfterParent
 
   @usableFromInline let lens: StateLens<State, IdentifiedArray<ID, ChildState>>
   @usableFromInline let scopeEffect: (Effect<ChildAction>, ID) -> Effect<Action>
-  @usableFromInline let fileID: StaticString
-  @usableFromInline let line: UInt
+  @usableFromInline let site: SourceSite
 
   @inlinable
   init(
     _ toElements: WritableKeyPath<State, IdentifiedArray<ID, ChildState>>,
     action toElementAction: CasePath<Action, IdentifiedAction<ID, ChildAction>>,
-    fileID: StaticString,
-    line: UInt
+    site: SourceSite
   ) {
     lens = StateLens(toElements)
     scopeEffect = Self.effectScoper(toElements: toElements, toElementAction: toElementAction)
-    self.fileID = fileID
-    self.line = line
+    self.site = site
   }
-
-  @inlinable
-  var isStored: Bool { lens.isStored }
 
   @inlinable @inline(__always)
   func withChild(
@@ -40,11 +34,6 @@ struct ElementSlot<State, Action, ID: Hashable, ChildState, ChildAction>: ChildS
     return found
   }
 
-  @inlinable
-  func scope(_ effect: Effect<ChildAction>, of id: ID) -> Effect<Action> {
-    scopeEffect(effect, id)
-  }
-
   @usableFromInline
   func warnMissingChild(action: Action) {
     runtimeWarn(
@@ -53,7 +42,7 @@ struct ElementSlot<State, Action, ID: Hashable, ChildState, ChildAction>: ChildS
       \(describe(action)). The action was ignored. Make sure element actions are only \
       sent for elements that are present (removing an element cancels its effects, so this \
       is usually an action sent from outside, such as a view).
-      """, fileID: fileID, line: line)
+      """, at: site)
   }
 
   /// Actions embedded with the element's id, cancellation ids scoped to the element, and the

@@ -23,8 +23,7 @@ struct FieldOrCaseSlot<State, Action, ChildState, ChildAction>: ChildSlot {
   @usableFromInline let scopeEffect: (Effect<ChildAction>) -> Effect<Action>
   /// The operator's name in a warning, such as `An "ifCaseLet"`.
   @usableFromInline let reducerName: String
-  @usableFromInline let fileID: StaticString
-  @usableFromInline let line: UInt
+  @usableFromInline let site: SourceSite
 
   /// A field.
   @inlinable
@@ -37,7 +36,7 @@ struct FieldOrCaseSlot<State, Action, ChildState, ChildAction>: ChildSlot {
     self.field = field
     enumCase = nil
     scopeEffect = Self.fieldEffectScoper(toChildState: toChildState, toChildAction: toChildAction)
-    (reducerName, fileID, line) = ("", #fileID, #line)
+    (reducerName, site) = ("", SourceSite(fileID: #fileID, line: #line))
   }
 
   /// A case, with the operator's name for the warning about an action sent in another case.
@@ -46,8 +45,7 @@ struct FieldOrCaseSlot<State, Action, ChildState, ChildAction>: ChildSlot {
     case toCaseState: CasePath<State, ChildState>,
     action toChildAction: CasePath<Action, ChildAction>,
     reducerName: String,
-    fileID: StaticString,
-    line: UInt
+    site: SourceSite
   ) {
     storedOffset = -1
     field = nil
@@ -55,8 +53,7 @@ struct FieldOrCaseSlot<State, Action, ChildState, ChildAction>: ChildSlot {
     self.enumCase = enumCase
     scopeEffect = Self.caseEffectScoper(enumCase, toChildAction: toChildAction)
     self.reducerName = reducerName
-    self.fileID = fileID
-    self.line = line
+    self.site = site
   }
 
   @inlinable
@@ -99,7 +96,7 @@ struct FieldOrCaseSlot<State, Action, ChildState, ChildAction>: ChildSlot {
       \(reducerName) received a child action when the state was in another case: \
       \(describe(action)). The action was ignored. Make sure child actions are only sent \
       while the state is in the child's case.
-      """, fileID: fileID, line: line)
+      """, at: site)
   }
 
   /// A field's effects: actions embedded, cancellation ids scoped to the field. Out of line:

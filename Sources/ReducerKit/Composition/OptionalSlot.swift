@@ -2,7 +2,7 @@
 /// a value; its effects are cancelled once the field is `nil`, or holds another `Identifiable`
 /// instance, after an action, whichever reducer changed it.
 @usableFromInline
-struct OptionalSlot<State, Action, ChildState, ChildAction>: ChildSlot {
+struct OptionalSlot<State, Action, ChildState, ChildAction>: LensSlot {
   @usableFromInline typealias SlotAction = ChildAction
   /// The child's `Identifiable` id, read before it runs; `nil` for another child.
   @usableFromInline typealias Instance = AnyHashable?
@@ -11,27 +11,21 @@ struct OptionalSlot<State, Action, ChildState, ChildAction>: ChildSlot {
   @usableFromInline let lens: StateLens<State, ChildState?>
   @usableFromInline let instance: (ChildState) -> AnyHashable?
   @usableFromInline let scopeEffect: (Effect<ChildAction>, AnyHashable?) -> Effect<Action>
-  @usableFromInline let fileID: StaticString
-  @usableFromInline let line: UInt
+  @usableFromInline let site: SourceSite
 
   @inlinable
   init(
     _ toChildState: WritableKeyPath<State, ChildState?>,
     action toChildAction: CasePath<Action, ChildAction>,
     instance: @escaping (ChildState) -> AnyHashable?,
-    fileID: StaticString,
-    line: UInt
+    site: SourceSite
   ) {
     lens = StateLens(toChildState)
     self.instance = instance
     scopeEffect = Self.effectScoper(
       toChildState: toChildState, toChildAction: toChildAction, instance: instance)
-    self.fileID = fileID
-    self.line = line
+    self.site = site
   }
-
-  @inlinable
-  var isStored: Bool { lens.isStored }
 
   @inlinable @inline(__always)
   func withChild(
@@ -53,11 +47,6 @@ struct OptionalSlot<State, Action, ChildState, ChildAction>: ChildSlot {
     return found
   }
 
-  @inlinable
-  func scope(_ effect: Effect<ChildAction>, of instance: AnyHashable?) -> Effect<Action> {
-    scopeEffect(effect, instance)
-  }
-
   @usableFromInline
   func warnMissingChild(action: Action) {
     runtimeWarn(
@@ -66,7 +55,7 @@ struct OptionalSlot<State, Action, ChildState, ChildAction>: ChildSlot {
       The action was ignored. Make sure child actions are only sent while the child state is \
       present (dismissal cancels the child's effects, so this is usually an action sent \
       from outside, such as a view).
-      """, fileID: fileID, line: line)
+      """, at: site)
   }
 
   /// Actions embedded, cancellation ids scoped to the child instance, and the effect tied to

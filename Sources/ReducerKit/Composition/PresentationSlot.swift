@@ -3,7 +3,7 @@
 /// dialog dismissed once the parent handled its action. Its effects are cancelled when it is
 /// dismissed, by any route.
 @usableFromInline
-struct PresentationSlot<State, Action, ChildState, ChildAction>: ChildSlot {
+struct PresentationSlot<State, Action, ChildState, ChildAction>: LensSlot {
   @usableFromInline typealias SlotAction = PresentationAction<ChildAction>
   /// The presented instance (see `presentationInstanceReader(of:)`), read before it runs.
   @usableFromInline typealias Instance = AnyHashable?
@@ -29,15 +29,13 @@ struct PresentationSlot<State, Action, ChildState, ChildAction>: ChildSlot {
   /// The identity of a presented alert or dialog; `nil` when `ChildState` can hold none.
   @usableFromInline let ephemeralIdentity: ((ChildState) -> AnyHashable?)?
   @usableFromInline let scopeEffect: (Effect<ChildAction>, AnyHashable?) -> Effect<Action>
-  @usableFromInline let fileID: StaticString
-  @usableFromInline let line: UInt
+  @usableFromInline let site: SourceSite
 
   @inlinable
   init(
     _ toPresentationState: WritableKeyPath<State, PresentationState<ChildState>>,
     action toPresentationAction: CasePath<Action, PresentationAction<ChildAction>>,
-    fileID: StaticString,
-    line: UInt
+    site: SourceSite
   ) {
     lens = StateLens(toPresentationState)
     absent = PresentationState(wrappedValue: nil)
@@ -47,12 +45,8 @@ struct PresentationSlot<State, Action, ChildState, ChildAction>: ChildSlot {
     scopeEffect = Self.effectScoper(
       toPresentationState: toPresentationState, toPresentationAction: toPresentationAction,
       instance: instance)
-    self.fileID = fileID
-    self.line = line
+    self.site = site
   }
-
-  @inlinable
-  var isStored: Bool { lens.isStored }
 
   @inlinable @inline(__always)
   func withChild(
@@ -83,11 +77,6 @@ struct PresentationSlot<State, Action, ChildState, ChildAction>: ChildSlot {
     return found
   }
 
-  @inlinable
-  func scope(_ effect: Effect<ChildAction>, of instance: AnyHashable?) -> Effect<Action> {
-    scopeEffect(effect, instance)
-  }
-
   /// Dismisses as `after` says.
   @inlinable @inline(__always)
   func afterParent(_ after: AfterParent, _ state: inout State, action: Action) {
@@ -116,7 +105,7 @@ struct PresentationSlot<State, Action, ChildState, ChildAction>: ChildSlot {
       \(describe(action)). The action was ignored. Make sure child actions are only sent while \
       the child is presented (dismissal cancels the child's effects, so this is usually an \
       action sent from outside, such as a view).
-      """, fileID: fileID, line: line)
+      """, at: site)
   }
 
   /// Actions embedded in `.presented`, cancellation ids scoped to the presented instance,

@@ -2,31 +2,25 @@
 /// ``StackElementID``; pushes and pops are applied after the parent ran, and an element's
 /// effects are cancelled when it is popped.
 @usableFromInline
-struct StackElementSlot<State, Action, ChildState, ChildAction>: ChildSlot {
+struct StackElementSlot<State, Action, ChildState, ChildAction>: LensSlot {
   @usableFromInline typealias SlotAction = StackAction<ChildState, ChildAction>
   @usableFromInline typealias Instance = StackElementID
   @usableFromInline typealias AfterParent = StackChange<ChildState>
 
   @usableFromInline let lens: StateLens<State, StackState<ChildState>>
   @usableFromInline let scopeEffect: (Effect<ChildAction>, StackElementID) -> Effect<Action>
-  @usableFromInline let fileID: StaticString
-  @usableFromInline let line: UInt
+  @usableFromInline let site: SourceSite
 
   @inlinable
   init(
     _ toStackState: WritableKeyPath<State, StackState<ChildState>>,
     action toStackAction: CasePath<Action, StackAction<ChildState, ChildAction>>,
-    fileID: StaticString,
-    line: UInt
+    site: SourceSite
   ) {
     lens = StateLens(toStackState)
     scopeEffect = Self.effectScoper(toStackState: toStackState, toStackAction: toStackAction)
-    self.fileID = fileID
-    self.line = line
+    self.site = site
   }
-
-  @inlinable
-  var isStored: Bool { lens.isStored }
 
   @inlinable @inline(__always)
   func withChild(
@@ -43,11 +37,6 @@ struct StackElementSlot<State, Action, ChildState, ChildAction>: ChildSlot {
       found = stack._storage.modifyElement(id: id) { body(&$0.element, childAction, id) }
     }
     return found
-  }
-
-  @inlinable
-  func scope(_ effect: Effect<ChildAction>, of id: StackElementID) -> Effect<Action> {
-    scopeEffect(effect, id)
   }
 
   /// What a push or a pop will do, decided before the parent runs.
@@ -92,7 +81,7 @@ struct StackElementSlot<State, Action, ChildState, ChildAction>: ChildSlot {
           A "forEach" over a stack received a push for an id that is already on the stack: \
           \(describe(action)). The stack was left unchanged. Push each element under a new id \
           (an id is given once: use the next one, or "state.path.append" in the reducer).
-          """, fileID: fileID, line: line)
+          """, at: site)
       }
     }
   }
@@ -105,7 +94,7 @@ struct StackElementSlot<State, Action, ChildState, ChildAction>: ChildSlot {
       \(describe(action)). The action was ignored by the stack. Make sure element actions and \
       pops are only sent for elements that are on the stack (popping an element cancels its \
       effects, so this is usually an action sent from outside, such as a view, after a pop).
-      """, fileID: fileID, line: line)
+      """, at: site)
   }
 
   /// Actions embedded with the element's id, `dismiss()` popping the element, cancellation ids

@@ -66,7 +66,8 @@ extension Reducer {
   where ChildState == Child.State, ChildAction == Child.Action {
     ComposedReducer(
       slot: PresentationSlot(
-        toPresentationState, action: toPresentationAction, fileID: fileID, line: line),
+        toPresentationState, action: toPresentationAction,
+        site: SourceSite(fileID: fileID, line: line)),
       action: toPresentationAction, child: child(), parent: ChildReducer(self))
   }
 

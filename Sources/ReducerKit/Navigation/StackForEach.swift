@@ -65,7 +65,8 @@ extension Reducer {
   ) -> some Reducer<State, Action>
   where DestinationState == Destination.State, DestinationAction == Destination.Action {
     ComposedReducer(
-      slot: StackElementSlot(toStackState, action: toStackAction, fileID: fileID, line: line),
+      slot: StackElementSlot(
+        toStackState, action: toStackAction, site: SourceSite(fileID: fileID, line: line)),
       action: toStackAction, child: destination(), parent: ChildReducer(self))
   }
 }

@@ -64,7 +64,8 @@ extension Reducer {
   ) -> some Reducer<State, Action>
   where ElementState == Element.State, ElementAction == Element.Action {
     ComposedReducer(
-      slot: ElementSlot(toElements, action: toElementAction, fileID: fileID, line: line),
+      slot: ElementSlot(
+        toElements, action: toElementAction, site: SourceSite(fileID: fileID, line: line)),
       action: toElementAction, child: element(), parent: ChildReducer(self))
   }
 }

@@ -57,7 +57,7 @@ extension Reducer {
     ComposedReducer(
       slot: FieldOrCaseSlot(
         case: toCaseState, action: toCaseAction, reducerName: #"An "ifCaseLet""#,
-        fileID: fileID, line: line),
+        site: SourceSite(fileID: fileID, line: line)),
       action: toCaseAction, child: child(), parent: ChildReducer(self))
   }
 }

@@ -60,7 +60,8 @@ extension Reducer {
   where ChildState == Child.State, ChildAction == Child.Action {
     ComposedReducer(
       slot: OptionalSlot(
-        toChildState, action: toChildAction, instance: { _ in nil }, fileID: fileID, line: line),
+        toChildState, action: toChildAction, instance: { _ in nil },
+        site: SourceSite(fileID: fileID, line: line)),
       action: toChildAction, child: child(), parent: ChildReducer(self))
   }
 
@@ -99,8 +100,8 @@ extension Reducer {
   where ChildState == Child.State, ChildAction == Child.Action {
     ComposedReducer(
       slot: OptionalSlot(
-        toChildState, action: toChildAction, instance: { AnyHashable($0.id) }, fileID: fileID,
-        line: line),
+        toChildState, action: toChildAction, instance: { AnyHashable($0.id) },
+        site: SourceSite(fileID: fileID, line: line)),
       action: toChildAction, child: child(), parent: ChildReducer(self))
   }
 }

@@ -90,7 +90,7 @@ extension Scope {
     self.init(
       slot: FieldOrCaseSlot(
         case: toChildState, action: toChildAction, reducerName: #"A "Scope" on an enum case"#,
-        fileID: fileID, line: line),
+        site: SourceSite(fileID: fileID, line: line)),
       action: toChildAction, child: child)
   }
 }

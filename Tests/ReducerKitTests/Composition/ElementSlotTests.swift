@@ -19,7 +19,7 @@ import Testing
     \.rows,
     action: CasePath<IdentifiedAction<Int, Int>, IdentifiedAction<Int, Int>>(
       embed: { $0 }, extract: { $0 }),
-    fileID: #fileID, line: #line)
+    site: SourceSite(fileID: #fileID, line: #line))
 
   @Test func theElementWithTheIDRunsInPlace() {
     var state = Parent()

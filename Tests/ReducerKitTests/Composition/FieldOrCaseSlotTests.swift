@@ -26,7 +26,7 @@ import Testing
   func caseSlot(named name: String = "A test's case") -> CaseSlot {
     FieldOrCaseSlot(
       case: CasePath(State.counter), action: CasePath(Action.counter), reducerName: name,
-      fileID: #fileID, line: #line)
+      site: SourceSite(fileID: #fileID, line: #line))
   }
 
   /// Runs `slot`'s child with `body`, returning whether it was there.

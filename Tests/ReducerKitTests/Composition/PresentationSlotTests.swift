@@ -17,7 +17,7 @@ import Testing
   ) -> PresentationSlot<Parent, Action, Child, Int> {
     PresentationSlot(
       keyPath, action: CasePath<Action, Action>(embed: { $0 }, extract: { $0 }),
-      fileID: #fileID, line: #line)
+      site: SourceSite(fileID: #fileID, line: #line))
   }
 
   @Test func aPresentedChildRunsAndIsPutBack() {

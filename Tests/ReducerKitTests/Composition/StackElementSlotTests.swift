@@ -14,8 +14,8 @@ import Testing
   typealias Slot = StackElementSlot<Parent, Action, Int, Int>
 
   let slot = Slot(
-    \.path, action: CasePath<Action, Action>(embed: { $0 }, extract: { $0 }), fileID: #fileID,
-    line: #line)
+    \.path, action: CasePath<Action, Action>(embed: { $0 }, extract: { $0 }),
+    site: SourceSite(fileID: #fileID, line: #line))
 
   @Test func anElementActionRunsOnTheElement() {
     var state = Parent()
