@@ -25,18 +25,17 @@ package protocol EffectHost: AnyObject, Sendable {
   var stateAddress: UnsafeRawPointer { get }
 }
 
-/// Runs the effects of one root store: interprets an ``Effect`` (synchronous parts at once,
-/// asynchronous ones as tasks), registers every task in the ``EffectRegistry`` before it can
-/// run, keeps the throttles' bookkeeping, and watches the lifetimes of the children whose
-/// effects run (cancelled when the child leaves the state, whoever removed it).
+/// Runs the effects of one root store: carries out what the ``EffectInterpreter`` reads in an
+/// ``Effect`` (queues actions, cancels, starts tasks, each registered in the ``EffectRegistry``
+/// before it can run), runs concatenations' parts one after the other, and watches the
+/// lifetimes of the children whose effects run (cancelled when the child leaves the state,
+/// whoever removed it).
 @MainActor
 package final class EffectRuntime<Host: EffectHost> {
   package typealias Action = Host.Action
 
   /// The running effects of the whole store tree.
   package let registry = EffectRegistry()
-  /// The throttles, by (feature, id).
-  private var throttles = ThrottleTable<Action>()
   /// The child instances with running effects, checked after every action.
   private let lifetimes = ChildLifetimes()
 
@@ -70,139 +69,18 @@ package final class EffectRuntime<Host: EffectHost> {
   /// How many child instances are watched.
   package var watchedChildCount: Int { lifetimes.count }
 
+  /// The rules that turn an effect into commands (and the throttles' bookkeeping).
+  private var interpreter = EffectInterpreter<Action>()
+
   /// Runs an effect returned for `action`: synchronous parts now, asynchronous parts as
-  /// registered tasks.
+  /// registered tasks, as the ``EffectInterpreter`` reads it.
   package func start(
     _ effect: Effect<Action>, action: Action, context: inout EffectContext, host: Host
   ) {
-    guard let box = effect.box else { return }
-    // A merge and a cancellable are read from boxes that are not generic: no type metadata, no
-    // copy of a generic operation.
-    switch box.kind {
-    case .merge:
-      let parts = unsafeDowncast(box, to: MergeEffectBox.self).parts
-      // Room for all its effects at once, rather than tables grown (and rehashed) step by step.
-      if parts.count >= 64 { registry.reserveCapacity(parts.count) }
-      for part in parts { start(Effect(box: part), action: action, context: &context, host: host) }
-      return
-    case .cancellable:
-      let cancellable = unsafeDowncast(box, to: CancellableEffectBox.self)
-      startCancellable(
-        Effect(box: cancellable.inner), id: cancellable.id,
-        cancelInFlight: cancellable.cancelInFlight, action: action, context: &context, host: host)
-      return
-    case .run:
-      if context.group == nil { context.group = EffectGroup() }
-      startTask(
-        unsafeDowncast(box, to: RunEffectBox<Action>.self), action: action, context: context,
-        host: host)
-      return
-    case .concatenate, .other:
-      startOperation(of: box, action: action, context: &context, host: host)
-    }
-  }
-
-  /// Runs an effect whose box holds a generic operation (a `.send`, a concatenation, a
-  /// cancellation, a throttle, a scoped effect). Out of line: the operation's type metadata,
-  /// which reading it needs, is then looked up on this path only, not for every merge,
-  /// cancellable and `.run` that ``start(_:action:context:host:)`` reads from its box.
-  @inline(never)
-  private func startOperation(
-    of box: EffectBox, action: Action, context: inout EffectContext, host: Host
-  ) {
-    // On the box's operation in place, not on a copy of it (`effect.operation`).
-    switch unsafeDowncast(box, to: TypedEffectBox<Action>.self).operation {
-    case .none:
-      return
-    case .send(let next):
-      if context.group == nil { context.group = EffectGroup() }
-      registry.retain(context.group!)
-      host.enqueue(next, group: context.group)
-    case .run(let run):
-      // (A run is a ``RunEffectBox``, read in `start`.)
-      if context.group == nil { context.group = EffectGroup() }
-      startTask(RunEffectBox(run), action: action, context: context, host: host)
-    case .merge(let effects):
-      // (A merge is a ``MergeEffectBox``, read above.)
-      for effect in effects { start(effect, action: action, context: &context, host: host) }
-    case .concatenate(let effects):
-      if Effect<Action>(box: box).isSynchronous {
-        for effect in effects { start(effect, action: action, context: &context, host: host) }
-      } else {
-        if context.group == nil { context.group = EffectGroup() }
-        startConcatenation(effects, action: action, context: context, host: host)
-      }
-    case .cancellable(let inner, let id, let cancelInFlight):
-      // (Of an effect that is not `.none`, a ``CancellableEffectBox``, read above.)
-      startCancellable(
-        inner, id: id, cancelInFlight: cancelInFlight, action: action, context: &context,
-        host: host)
-    case .cancel(let id):
-      registry.cancel(EffectKey(path: context.path, id: id))
-    case .throttle(let inner, let id, let plan):
-      let key = EffectKey(path: context.path, id: id)
-      if !context.skipped.isEmpty, context.skipped.contains(key) { return }
-      let (decision, clockChanged) = throttles.throttle(inner, key: key, plan: plan)
-      if clockChanged {
-        runtimeWarn(
-          """
-          A "throttle" with the id \(id) was used with a clock of another type \
-          (\(plan.clockName)) than before. Its interval starts over on the new clock, and an \
-          effect waiting on the old one is dropped. Use one clock per throttle id.
-          """)
-      }
-      switch decision {
-      case .runNow:
-        registry.cancel(key)
-        start(inner, action: action, context: &context, host: host)
-      case .wait(let lastRun):
-        guard !registry.isRunning(key) else { return }
-        let fire = Effect<Action>.concatenate(
-          .run { _ in try await plan.sleepUntilDue(lastRun) },
-          Effect(operation: .throttleFire(id: id, plan: plan))
-        )
-        start(
-          Effect(operation: .cancellable(fire, id: id, cancelInFlight: false)), action: action,
-          context: &context, host: host)
-      }
-    case .throttleFire(let id, let plan):
-      let key = EffectKey(path: context.path, id: id)
-      guard let pending = throttles.fire(key: key, plan: plan) else { return }
-      // The waiting effect runs under its own ids only, not the throttle's: a later throttle
-      // cancels a scheduled run, never one that already started.
-      var pendingContext = context
-      pendingContext.keys.removeAll { $0 == key }
-      start(pending, action: action, context: &pendingContext, host: host)
-      context.group = pendingContext.group
-    case .scoped(let inner, let component, let locator):
-      var innerContext = context
-      innerContext.path.append(component)
-      innerContext.locators.append(locator)
-      if component.hasLifetime {
-        let key = EffectKey(path: innerContext.path, id: nil)
-        // A part of a concatenation whose child went away before the part started.
-        if !context.skipped.isEmpty, context.skipped.contains(key) { return }
-        innerContext.keys.append(key)
-      }
-      start(inner, action: action, context: &innerContext, host: host)
-      context.group = innerContext.group
-    }
-  }
-
-  /// Starts `inner` under `id`, after cancelling what runs under it when `cancelInFlight`.
-  private func startCancellable(
-    _ inner: Effect<Action>, id: EffectID, cancelInFlight: Bool, action: Action,
-    context: inout EffectContext, host: Host
-  ) {
-    let key = EffectKey(path: context.path, id: id)
-    // A part of a concatenation whose id was cancelled before the part started.
-    if !context.skipped.isEmpty, context.skipped.contains(key) { return }
-    if cancelInFlight { registry.cancel(key) }
-    // In place, not in a copy of the context (a retain and release of each of its fields per
-    // effect): the inner effect only adds to the group, and the key is taken off again.
-    context.keys.append(key)
-    start(inner, action: action, context: &context, host: host)
-    context.keys.removeLast()
+    guard effect.box != nil else { return }
+    interpreter.interpret(
+      effect, action: action, context: &context,
+      commands: RuntimeCommands(runtime: self, host: host))
   }
 
   /// Cancels the effects of every watched child that is no longer in the state at `state`.
@@ -237,7 +115,7 @@ package final class EffectRuntime<Host: EffectHost> {
   /// needs no lookup of its generic type's metadata (this code is not specialized).
   private let runningEffectType = RunningEffect<Action>.self
 
-  private func startTask(
+  fileprivate func startTask(
     _ run: RunEffectBox<Action>, action: Action, context: EffectContext, host: Host
   ) {
     // The effect's one object of its own: its status (what its `Send` checks for a
@@ -268,7 +146,7 @@ package final class EffectRuntime<Host: EffectHost> {
     return Task(priority: priority, operation: operation)
   }
 
-  private func startConcatenation(
+  fileprivate func startConcatenation(
     _ effects: [Effect<Action>], action: Action, context: EffectContext, host: Host
   ) {
     guard let token = registry.reserve(keys: context.keys, group: context.group) else { return }
@@ -452,18 +330,30 @@ private struct WeakHost<Host: AnyObject & Sendable>: Sendable {
   init(_ value: Host?) { self.value = value }
 }
 
-/// Where an effect runs and what it inherits: the path of the feature that returned it, the
-/// cancellation keys it registers under, and the group of the `send` it counts in.
-package struct EffectContext {
-  var path: ScopePath = []
-  /// How to find each component of `path` in its parent's state.
-  var locators: [ChildLocator] = []
-  var keys = EffectKeys()
-  var group: EffectGroup?
-  /// Keys cancelled before this part of a concatenation started: effects under them are skipped.
-  var skipped: Set<EffectKey> = []
+/// The interpreter's commands, carried out by a runtime for its host.
+@MainActor
+private struct RuntimeCommands<Host: EffectHost>: EffectCommands {
+  let runtime: EffectRuntime<Host>
+  let host: Host
 
-  init(group: EffectGroup? = nil) {
-    self.group = group
+  func isRunning(_ key: EffectKey) -> Bool { runtime.registry.isRunning(key) }
+
+  func reserveCapacity(_ count: Int) { runtime.registry.reserveCapacity(count) }
+
+  func enqueue(_ action: Host.Action, group: EffectGroup) {
+    runtime.registry.retain(group)
+    host.enqueue(action, group: group)
+  }
+
+  func cancel(_ key: EffectKey) { runtime.registry.cancel(key) }
+
+  func startRun(_ run: RunEffectBox<Host.Action>, origin: Host.Action, context: EffectContext) {
+    runtime.startTask(run, action: origin, context: context, host: host)
+  }
+
+  func startConcatenation(
+    _ parts: [Effect<Host.Action>], origin: Host.Action, context: EffectContext
+  ) {
+    runtime.startConcatenation(parts, action: origin, context: context, host: host)
   }
 }

@@ -4,31 +4,11 @@ import Testing
 @testable import ReducerKit
 
 @MainActor
-@Suite struct ThrottleTableTests {
-  /// A clock whose instants are `Int`s, moved by hand.
-  final class FakeClock: @unchecked Sendable {
-    // Unchecked: only used from the test's main actor.
-    var now = 0
-  }
-
+@Suite struct ThrottleTableTests: ThrottlePlanTesting {
   /// Another clock type, whose instants never compare with ``FakeClock``'s.
   enum OtherClock {}
 
   let key = EffectKey(path: [], id: EffectID("scroll"))
-
-  /// A plan over `clock` with an interval of `interval` ticks.
-  func plan(
-    _ clock: FakeClock, interval: Int = 10, latest: Bool = true,
-    clockType: Any.Type = FakeClock.self
-  ) -> ThrottlePlan {
-    ThrottlePlan(
-      latest: latest,
-      clock: ObjectIdentifier(clockType),
-      clockName: String(describing: clockType),
-      now: { clock.now },
-      isDue: { last, now in (last as! Int) + interval <= (now as! Int) },
-      sleepUntilDue: { _ in })
-  }
 
   /// The action an effect made by `.send` sends.
   func sent(_ effect: Effect<Int>?) -> Int? {

@@ -1,0 +1,167 @@
+import Foundation
+import Testing
+
+@testable import ReducerKit
+
+/// The rules that turn an effect into commands, on the pure interpreter: no store, no tasks.
+@MainActor
+@Suite struct EffectInterpreterTests: ThrottlePlanTesting {
+  /// What the interpreter asked for, in order.
+  enum Command: Equatable {
+    case enqueue(Int)
+    case cancel(EffectKey)
+    case startRun(keys: [EffectKey])
+    case startConcatenation(parts: Int, keys: [EffectKey])
+  }
+
+  /// Records the commands; answers `isRunning` from the keys it was told run.
+  final class Recorder: EffectCommands {
+    var commands: [Command] = []
+    var running: Set<EffectKey> = []
+    var groups: [ObjectIdentifier] = []
+
+    func isRunning(_ key: EffectKey) -> Bool { running.contains(key) }
+    func reserveCapacity(_ count: Int) {}
+    func enqueue(_ action: Int, group: EffectGroup) {
+      commands.append(.enqueue(action))
+      groups.append(ObjectIdentifier(group))
+    }
+    func cancel(_ key: EffectKey) { commands.append(.cancel(key)) }
+    func startRun(_ run: RunEffectBox<Int>, origin: Int, context: EffectContext) {
+      commands.append(.startRun(keys: Array(context.keys)))
+      groups.append(ObjectIdentifier(context.group!))
+    }
+    func startConcatenation(_ parts: [Effect<Int>], origin: Int, context: EffectContext) {
+      commands.append(.startConcatenation(parts: parts.count, keys: Array(context.keys)))
+    }
+  }
+
+  let load = EffectKey(path: [], id: EffectID("load"))
+  let row = ScopeComponent(id: EffectID("row"), hasLifetime: true)
+
+  /// The commands for `effect`, read with `context` by `interpreter`.
+  func commands(
+    _ effect: Effect<Int>, context: EffectContext = EffectContext(),
+    interpreter: inout EffectInterpreter<Int>, recorder: Recorder = Recorder()
+  ) -> [Command] {
+    var context = context
+    recorder.commands = []
+    interpreter.interpret(effect, action: 0, context: &context, commands: recorder)
+    return recorder.commands
+  }
+
+  func commands(_ effect: Effect<Int>, context: EffectContext = EffectContext()) -> [Command] {
+    var interpreter = EffectInterpreter<Int>()
+    return commands(effect, context: context, interpreter: &interpreter)
+  }
+
+  @Test func aCancellableCancelsWhatIsInFlightBeforeItStarts() {
+    let effect = Effect<Int>.run { _ in }.cancellable(id: "load", cancelInFlight: true)
+    #expect(commands(effect) == [.cancel(load), .startRun(keys: [load])])
+    let kept = Effect<Int>.run { _ in }.cancellable(id: "load")
+    #expect(commands(kept) == [.startRun(keys: [load])])
+  }
+
+  @Test func aMergeIssuesItsPartsInOrderInOneGroup() {
+    let recorder = Recorder()
+    var interpreter = EffectInterpreter<Int>()
+    let effect = Effect<Int>.merge(.send(1), .run { _ in }, .cancel(id: "load"), .send(2))
+    #expect(
+      commands(effect, interpreter: &interpreter, recorder: recorder) == [
+        .enqueue(1), .startRun(keys: []), .cancel(load), .enqueue(2),
+      ])
+    #expect(Set(recorder.groups).count == 1)
+  }
+
+  @Test func aConcatenationThatOnlySendsRunsAtOnceAndAnyOtherInATask() {
+    #expect(commands(.concatenate(.send(1), .send(2))) == [.enqueue(1), .enqueue(2)])
+    let effect = Effect<Int>.concatenate(.send(1), .run { _ in }).cancellable(id: "load")
+    #expect(commands(effect) == [.startConcatenation(parts: 2, keys: [load])])
+  }
+
+  @Test func aPartUnderAKeyCancelledBeforeItStartedIsSkipped() {
+    var context = EffectContext()
+    context.skipped = [load]
+    let effect = Effect<Int>.merge(
+      .run { _ in }.cancellable(id: "load"), .run { _ in }.cancellable(id: "other"))
+    #expect(
+      commands(effect, context: context) == [
+        .startRun(keys: [EffectKey(path: [], id: EffectID("other"))])
+      ])
+    // A child that went away before the part started: its effects are skipped too.
+    let childKey = EffectKey(path: [row], id: nil)
+    context.skipped = [childKey]
+    let childEffect = Effect<Int>.run { _ in }.scoped(to: row, locator: .identity)
+    #expect(commands(childEffect, context: context).isEmpty)
+  }
+
+  @Test func aChildsEffectsRunUnderItsLifetimeAndItsScopedIDs() {
+    let effect = Effect<Int>.run { _ in }.cancellable(id: "load").scoped(
+      to: row, locator: .identity)
+    #expect(
+      commands(effect) == [
+        .startRun(keys: [
+          EffectKey(path: [row], id: nil), EffectKey(path: [row], id: EffectID("load")),
+        ])
+      ])
+  }
+
+  @Test func aThrottleRunsAtOnceThenSchedulesOneRunAtATime() {
+    let clock = FakeClock()
+    let recorder = Recorder()
+    var interpreter = EffectInterpreter<Int>()
+    let scroll = EffectKey(path: [], id: EffectID("scroll"))
+    func throttled(_ action: Int) -> Effect<Int> {
+      Effect(operation: .throttle(.send(action), id: EffectID("scroll"), plan: plan(clock)))
+    }
+    // The first runs now, replacing a scheduled run.
+    #expect(
+      commands(throttled(1), interpreter: &interpreter, recorder: recorder) == [
+        .cancel(scroll), .enqueue(1),
+      ])
+    // Within the interval: one run scheduled under the throttle's id, for the interval's end.
+    clock.now = 5
+    #expect(
+      commands(throttled(2), interpreter: &interpreter, recorder: recorder) == [
+        .startConcatenation(parts: 2, keys: [scroll])
+      ])
+    // While it is scheduled, a later effect only replaces the one that will run.
+    recorder.running = [scroll]
+    #expect(commands(throttled(3), interpreter: &interpreter, recorder: recorder).isEmpty)
+    // At the interval's end, the scheduled run fires the latest effect, not under the id.
+    clock.now = 10
+    let fire = Effect<Int>(operation: .throttleFire(id: EffectID("scroll"), plan: plan(clock)))
+    var context = EffectContext()
+    context.keys.append(scroll)
+    #expect(
+      commands(fire, context: context, interpreter: &interpreter, recorder: recorder) == [
+        .enqueue(3)
+      ])
+  }
+
+  @Test func everyKeyAnEffectStartsUnderIsAKeyAConcatenationWatches() {
+    // `cancellationKeys(at:)` is what a concatenation watches for its parts that have not
+    // started: it must cover every key the interpreter registers them under.
+    let effects: [Effect<Int>] = [
+      .run { _ in }.cancellable(id: "load", cancelInFlight: true),
+      .merge(.run { _ in }.cancellable(id: "a"), .run { _ in }.cancellable(id: "b")),
+      .run { _ in }.cancellable(id: "load").scoped(to: row, locator: .identity),
+      .concatenate(.send(1), .run { _ in }).cancellable(id: "c"),
+      Effect(
+        operation: .throttle(
+          .run { _ in }.cancellable(id: "inner"), id: EffectID("scroll"),
+          plan: plan(FakeClock()))),
+    ]
+    for effect in effects {
+      var watched = Set<EffectKey>()
+      effect.cancellationKeys(at: [], into: &watched)
+      for command in commands(effect) {
+        switch command {
+        case .startRun(let keys), .startConcatenation(_, let keys):
+          #expect(Set(keys).isSubset(of: watched), "\(keys) not among \(watched)")
+        case .enqueue, .cancel: break
+        }
+      }
+    }
+  }
+}
