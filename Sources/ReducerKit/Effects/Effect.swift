@@ -43,6 +43,9 @@ public struct Effect<Action> {
     indirect case throttle(Effect, id: EffectID, plan: ThrottlePlan)
     /// The end of a throttle interval: runs the effect that waited for it.
     case throttleFire(id: EffectID, plan: ThrottlePlan)
+    /// The effect's tasks inherit this: the dependencies in force and how `dismiss()` dismisses
+    /// (applied once, when each task starts; an inner one wins over an outer one).
+    case inheriting(Effect, TaskInheritance<Action>)
   }
 
   /// The asynchronous part of an effect.

@@ -116,16 +116,8 @@ extension Effect {
   /// ```
   package func withDismiss(
     _ dismiss: @escaping @MainActor @Sendable (Send<Action>) -> Void
-  )
-    -> Self
-  {
-    wrappingRuns { body in
-      { send in
-        try await DismissEffect.withPresentation(DismissHandler { await dismiss(send) }) {
-          try await body(send)
-        }
-      }
-    }
+  ) -> Self {
+    inheriting(TaskInheritance(dismiss: dismiss))
   }
 
   /// This effect with `dismiss()` called from its asynchronous work sending `action` through

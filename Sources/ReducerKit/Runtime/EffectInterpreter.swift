@@ -148,6 +148,13 @@ struct EffectInterpreter<Action> {
       }
       interpret(inner, action: action, context: &innerContext, commands: commands)
       context.group = innerContext.group
+    case .inheriting(let inner, let inheritance):
+      // The innermost wins: read from the outside in, each replaces what is around it.
+      var innerContext = context
+      if let dependencies = inheritance.dependencies { innerContext.dependencies = dependencies }
+      if let dismiss = inheritance.dismiss { innerContext.dismissal = TaskDismissal(dismiss) }
+      interpret(inner, action: action, context: &innerContext, commands: commands)
+      context.group = innerContext.group
     }
   }
 
@@ -210,6 +217,12 @@ package struct EffectContext {
   var group: EffectGroup?
   /// Keys cancelled before this part of a concatenation started: effects under them are skipped.
   var skipped: Set<EffectKey> = []
+  /// The dependencies the tasks started here run under (``TaskInheritance``); `nil` for those
+  /// in force where the store started the effect.
+  var dependencies: DependencyValues?
+  /// How `dismiss()` dismisses in the tasks started here: a ``TaskDismissal`` of the store's
+  /// action type; `nil` where nothing presents the feature.
+  var dismissal: AnyObject?
 
   init(group: EffectGroup? = nil) {
     self.group = group
@@ -222,6 +235,14 @@ package struct EffectContext {
     let group = EffectGroup()
     self.group = group
     return group
+  }
+
+  /// What a task of a store of `Action`s started here inherits.
+  func inheritance<Action>(of _: Action.Type) -> InheritedByTask<Action> {
+    InheritedByTask(
+      dependencies: dependencies,
+      // Made by the interpreter from a `TaskInheritance` of the store's actions.
+      dismissal: dismissal.map { unsafeDowncast($0, to: TaskDismissal<Action>.self) })
   }
 
   /// Whether work under `key` is skipped: it was cancelled before this part started.

@@ -123,7 +123,7 @@ package final class EffectRuntime<Host: EffectHost> {
     let effect = runningEffectType.init(
       run, target: sendTarget(for: host),
       scope: EffectTaskScope(registry: registry, path: context.path),
-      origin: action, group: context.group)
+      inheritance: context.inheritance(of: Action.self), origin: action, group: context.group)
     guard let token = registry.reserve(keys: context.keys, group: context.group, status: effect)
     else { return }
     effect.token = token
@@ -281,6 +281,8 @@ private final class RunningEffect<Action>: StartedEffect, @unchecked Sendable {
   let target: any SendTarget<Action>
   /// `Task.cancel(id:)` and `withTaskCancellation(id:)` inside the effect scope their ids here.
   let scope: EffectTaskScope
+  /// What the task inherits from the effects around its `.run`: applied once, as it starts.
+  let inheritance: InheritedByTask<Action>
   /// The action that started the effect, only described on the main actor when the effect
   /// reports an error. As an `Any`: a field of the generic `Action` would have its type's
   /// metadata looked up at every start.
@@ -290,11 +292,12 @@ private final class RunningEffect<Action>: StartedEffect, @unchecked Sendable {
 
   init(
     _ box: RunEffectBox<Action>, target: any SendTarget<Action>, scope: EffectTaskScope,
-    origin: Any, group: EffectGroup?
+    inheritance: InheritedByTask<Action>, origin: Any, group: EffectGroup?
   ) {
     self.box = box
     self.target = target
     self.scope = scope
+    self.inheritance = inheritance
     self.origin = origin
     super.init(group: group)
   }
@@ -304,8 +307,10 @@ private final class RunningEffect<Action>: StartedEffect, @unchecked Sendable {
   override nonisolated func execute() async {
     do {
       let send = Send(target: target, status: self)
-      let body = box.body
-      try await EffectTaskScope.$effect.withValue(scope) { try await body(send) }
+      let (body, inheritance) = (box.body, inheritance)
+      try await EffectTaskScope.$effect.withValue(scope) {
+        try await inheritance.run(body, send)
+      }
     } catch is CancellationError where Task.isCancelled {
       // Cancelled effects end with CancellationError: nothing to report.
     } catch {

@@ -18,8 +18,8 @@ import Testing
     }
   }
 
-  /// The shape of an effect's tree: what ``Effect/map(_:)`` and ``Effect/wrappingRuns(_:)``
-  /// (the one walk that rewrites a tree) must keep.
+  /// The shape of an effect's tree: what ``Effect/map(_:)`` (the one walk that rewrites a tree)
+  /// must keep.
   func shape<Action>(_ effect: Effect<Action>) -> String {
     switch effect.operation {
     case .none: "none"
@@ -33,26 +33,33 @@ import Testing
     case .scoped(let inner, _, _): "scoped(\(shape(inner)))"
     case .throttle(let inner, let id, _): "throttle(\(shape(inner)), \(id))"
     case .throttleFire(let id, _): "throttleFire(\(id))"
+    case .inheriting(let inner, let inheritance):
+      "inheriting(\(shape(inner)), dependencies: \(inheritance.dependencies != nil), "
+        + "dismiss: \(inheritance.dismiss != nil))"
     }
   }
 
-  @Test func theRewritingWalkKeepsTheTreeAndWrapsEachRunOnce() {
+  @Test func mapKeepsTheTree() {
     let tree = Effect<Int>.merge(
       .send(1),
       .concatenate(.run { _ in }, .cancel(id: "a")),
       Effect<Int>.run { _ in }.cancellable(id: "b", cancelInFlight: true),
       Effect<Int>.run { _ in }.throttle(
-        id: "c", for: .seconds(1), clock: ContinuousClock(), latest: false)
+        id: "c", for: .seconds(1), clock: ContinuousClock(), latest: false),
+      Effect<Int>.run { _ in }.withDismiss { _ in }
     )
     let mapped = tree.map { "\($0)" }
     #expect(shape(mapped) == shape(tree))
-    var wrapped = 0
-    let rewritten = tree.wrappingRuns { body in
-      wrapped += 1
-      return body
-    }
-    #expect(shape(rewritten) == shape(tree))
-    #expect(wrapped == 3)
+  }
+
+  @Test func dependenciesAndDismissalWrapTheTreeOnceInsteadOfEveryRun() {
+    let tree = Effect<Int>.merge(.run { _ in }, .run { _ in })
+    #expect(
+      shape(tree.withDependencies(DependencyValues()).withDismiss { _ in })
+        == "inheriting(inheriting(merge(run, run), dependencies: true, dismiss: false), "
+        + "dependencies: false, dismiss: true)")
+    // Nothing to inherit for no work.
+    #expect(shape(Effect<Int>.none.withDependencies(DependencyValues())) == "none")
   }
 
   @Test func mapTransformsActionsSentByRunEffects() async {

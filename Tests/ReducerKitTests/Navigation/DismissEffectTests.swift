@@ -185,14 +185,14 @@ struct DismissEffectTests {
   func withDismissSeam() async {
     let received = Locked<[String]>([])
     let send = Send<String> { action in received.withLock { $0.append(action) } }
-    let effect = Effect<String>.run { _ in await DismissEffect()() }
-      .withDismiss(sending: "inner")
-      .withDismiss(sending: "outer")
-    guard case .run(let run) = effect.operation else {
-      Issue.record("expected a run")
-      return
-    }
-    try? await run.body(send)
-    #expect(received.withLock { $0 } == ["inner"])
+    let effect = Effect<String>.merge(
+      Effect<String>.run { _ in await DismissEffect()() }.withDismiss(sending: "inner"),
+      .run { _ in await DismissEffect()() }
+    )
+    .withDismiss(sending: "outer")
+    let started = StartedRuns(of: effect, action: "start")
+    #expect(started.runs.count == 2)
+    await started.runAll(with: send)
+    #expect(received.withLock { $0 } == ["inner", "outer"])
   }
 }

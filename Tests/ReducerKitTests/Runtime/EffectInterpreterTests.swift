@@ -10,7 +10,7 @@ import Testing
   enum Command: Equatable {
     case enqueue(Int)
     case cancel(EffectKey)
-    case startRun(keys: [EffectKey])
+    case startRun(keys: [EffectKey], inherits: String = "")
     case startConcatenation(parts: Int, keys: [EffectKey])
   }
 
@@ -28,7 +28,14 @@ import Testing
     }
     func cancel(_ key: EffectKey) { commands.append(.cancel(key)) }
     func startRun(_ run: RunEffectBox<Int>, origin: Int, context: EffectContext) {
-      commands.append(.startRun(keys: Array(context.keys)))
+      let inherited = context.inheritance(of: Int.self)
+      let inherits = [
+        inherited.dependencies.map { _ in "dependencies" },
+        inherited.dismissal.map { _ in "dismissal" },
+      ]
+      commands.append(
+        .startRun(
+          keys: Array(context.keys), inherits: inherits.compactMap { $0 }.joined(separator: "+")))
       groups.append(ObjectIdentifier(context.group!))
     }
     func startConcatenation(_ parts: [Effect<Int>], origin: Int, context: EffectContext) {
@@ -157,11 +164,36 @@ import Testing
       effect.cancellationKeys(at: [], into: &watched)
       for command in commands(effect) {
         switch command {
-        case .startRun(let keys), .startConcatenation(_, let keys):
+        case .startRun(let keys, _), .startConcatenation(_, let keys):
           #expect(Set(keys).isSubset(of: watched), "\(keys) not among \(watched)")
         case .enqueue, .cancel: break
         }
       }
     }
+  }
+
+  @Test func aTaskInheritsTheInnermostDependenciesAndDismissal() {
+    func values(at seconds: Double) -> DependencyValues {
+      var values = DependencyValues()
+      values.date = DateGenerator { Date(timeIntervalSince1970: seconds) }
+      return values
+    }
+    let effect = Effect<Int>.merge(
+      Effect<Int>.run { _ in }.withDependencies(values(at: 2)).withDismiss { _ in },
+      .run { _ in }
+    )
+    .withDependencies(values(at: 1)).withDismiss { _ in }
+    let started = StartedRuns(of: effect, action: 0).runs.map(\.inherited)
+    #expect(
+      started.map { $0.dependencies?.date.now }
+        == [Date(timeIntervalSince1970: 2), Date(timeIntervalSince1970: 1)])
+    // Each run has a dismissal, the inner one its own.
+    let dismissals = started.compactMap { $0.dismissal.map(ObjectIdentifier.init) }
+    #expect(dismissals.count == 2 && dismissals[0] != dismissals[1])
+    #expect(
+      commands(Effect<Int>.run { _ in }.withDismiss { _ in }) == [
+        .startRun(keys: [], inherits: "dismissal")
+      ])
+    #expect(commands(.run { _ in }) == [.startRun(keys: [])])
   }
 }
