@@ -64,9 +64,9 @@ package final class ObservationHub<State, Action> {
   package func observeRow(
     group: RowGroupID,
     key: Int,
-    readVersions: @escaping (UnsafeRawPointer) -> CollectionVersions,
+    readVersions: @escaping (StateAddress) -> CollectionVersions,
     observer: StateObserver,
-    state: UnsafeRawPointer
+    state: StateAddress
   ) {
     guard !isCheckingObservers else { return }
     let rowGroup: RowObserverGroup
@@ -124,7 +124,7 @@ package final class ObservationHub<State, Action> {
   @inline(__always)
   package func didChangeState(_ state: UnsafePointer<State>) {
     if hasObservedStore { notifyObservedStore() }
-    if hasObservers { notifyObservers(UnsafeRawPointer(state)) }
+    if hasObservers { notifyObservers(StateAddress(state)) }
     if hasSubscribers { notifySubscribers(state) }
   }
 
@@ -175,7 +175,7 @@ package final class ObservationHub<State, Action> {
   }
 
   /// Notifies the observers whose part of the state changed.
-  private func notifyObservers(_ state: UnsafeRawPointer) {
+  private func notifyObservers(_ state: StateAddress) {
     removeReleasedObservers()
     guard hasObservers else { return }
     // Taken out while in use: an observer notified below may read the state again.

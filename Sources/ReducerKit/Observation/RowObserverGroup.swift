@@ -64,7 +64,7 @@ package enum RowKey {
 package final class RowObserverGroup {
   /// Reads the collection's structure version, element generation and last mutated id from a
   /// pointer to the state of the core that holds the group.
-  let readVersions: (UnsafeRawPointer) -> CollectionVersions
+  let readVersions: (StateAddress) -> CollectionVersions
   /// Kept alive with the group, so that its identity, the group's key, is never reused.
   let id: RowGroupID
   /// The versions the last check saw.
@@ -84,8 +84,8 @@ package final class RowObserverGroup {
   init(
     id: RowGroupID,
     readVersions:
-      @escaping (UnsafeRawPointer) -> CollectionVersions,
-    state: UnsafeRawPointer
+      @escaping (StateAddress) -> CollectionVersions,
+    state: StateAddress
   ) {
     self.id = id
     self.readVersions = readVersions
@@ -113,7 +113,7 @@ package final class RowObserverGroup {
 
   /// Removes the observers whose part changed and appends them to `changed`. Checks one row when
   /// the action mutated exactly one row in place, none when it mutated none, and all otherwise.
-  func takeChanged(in state: UnsafeRawPointer, into changed: inout [StateObserver]) {
+  func takeChanged(in state: StateAddress, into changed: inout [StateObserver]) {
     let versions = readVersions(state)
     defer { (structure, element) = (versions.structure, versions.element) }
     let before = changed.count

@@ -65,7 +65,7 @@ package final class StateObserverList {
   ///
   /// - Complexity: O(*n*) byte comparisons, most of them one word; `==` only where the bytes
   ///   differ and do not decide.
-  package func takeChanged(in state: UnsafeRawPointer, into changed: inout [StateObserver]) {
+  package func takeChanged(in state: StateAddress, into changed: inout [StateObserver]) {
     // From the back: the observer that moves into a removed one's place was checked already.
     var end = byteChecks.count
     while true {

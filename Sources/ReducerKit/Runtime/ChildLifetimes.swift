@@ -99,7 +99,7 @@ package final class ChildLifetimes {
 
   /// The watched children that are no longer in `rootState`; they are forgotten (their effects
   /// are the caller's to cancel).
-  package func removeGone(in rootState: UnsafeRawPointer) -> [EffectKey] {
+  package func removeGone(in rootState: StateAddress) -> [EffectKey] {
     var gone: [EffectKey] = []
     for owner in owners.values {
       let isParentPresent = withParentState(of: owner, in: rootState) { parent in
@@ -143,7 +143,7 @@ package final class ChildLifetimes {
   }
 
   private func withParentState(
-    of owner: Owner, in rootState: UnsafeRawPointer, _ body: (UnsafeRawPointer) -> Bool
+    of owner: Owner, in rootState: StateAddress, _ body: (StateAddress) -> Bool
   ) -> Bool {
     guard let toParent = owner.toParent else { return body(rootState) }
     return toParent(rootState, body)

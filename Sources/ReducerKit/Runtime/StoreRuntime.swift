@@ -75,8 +75,8 @@ package final class StoreRuntime<State, Action>: StoreCore, EffectHost {
   /// ``observe(_:)``).
   package var isRunningReducer: Bool { isInReducer }
 
-  package func withCurrentState(_ body: (_ state: UnsafeRawPointer) -> Void) -> Bool {
-    body(storage.raw)
+  package func withCurrentState(_ body: (_ state: StateAddress) -> Void) -> Bool {
+    body(storage.address)
     return true
   }
   package var liftToRoot: StateLift? { nil }
@@ -101,13 +101,14 @@ package final class StoreRuntime<State, Action>: StoreCore, EffectHost {
   package func observeRow(
     group: RowGroupID,
     key: Int,
-    readVersions: @escaping (UnsafeRawPointer) -> CollectionVersions,
+    readVersions: @escaping (StateAddress) -> CollectionVersions,
     observer: StateObserver
   ) {
     // As `observe(_:)`: nothing is kept from a read made during a reduce.
     guard !isInReducer else { return }
     observation.observeRow(
-      group: group, key: key, readVersions: readVersions, observer: observer, state: storage.raw)
+      group: group, key: key, readVersions: readVersions, observer: observer, state: storage.address
+    )
   }
 
   package func subscribe(_ onState: @escaping @MainActor (State) -> Void) -> UInt64 {
@@ -189,7 +190,7 @@ package final class StoreRuntime<State, Action>: StoreCore, EffectHost {
     drainQueue()
   }
 
-  package var stateAddress: UnsafeRawPointer { storage.raw }
+  package var stateAddress: StateAddress { storage.address }
 
   // MARK: - Reducing
 
@@ -245,7 +246,7 @@ package final class StoreRuntime<State, Action>: StoreCore, EffectHost {
     }
     // The state in place, as the observer checks read it: no copy, and no exclusive access that
     // the lenses' user code (key paths, ids) could conflict with by reading this store.
-    if !effects.watchesNoChild { effects.cancelGoneChildren(in: storage.raw) }
+    if !effects.watchesNoChild { effects.cancelGoneChildren(in: storage.address) }
   }
 }
 

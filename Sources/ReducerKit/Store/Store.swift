@@ -196,7 +196,7 @@ public final class Store<State, Action>: Observable {
   private static func value<Value>(
     of field: ObservedField, _ keyPath: KeyPath<State, Value>, in state: State
   ) -> Value {
-    // A part's offset is `MemoryLayout<State>.offset(of:)` of the key path it was made from,
+    // A part's offset is the ``storedOffset(of:)`` of the key path it was made from,
     // or -1; the field was found by that key path.
     let offset = field.part.offset
     guard offset >= 0 else { return state[keyPath: keyPath] }
@@ -234,7 +234,7 @@ public final class Store<State, Action>: Observable {
     let field =
       fields[keyPath]
       ?? makeField(
-        keyPath, offset: MemoryLayout<State>.offset(of: keyPath),
+        keyPath, offset: storedOffset(of: keyPath),
         registrarKeyPath: ObservationSubject.keyPath(ofField: nextField()), makePart: makePart)
     fields[keyPath] = field
     // Key paths made at run time are new objects on every read: the array stays short, and
