@@ -8,7 +8,7 @@ import Observation
 /// `==` or key path reads of the store during a check is the state after the action, and
 /// registers no new observer (the lists are being scanned).
 @MainActor
-package final class ObservationHub<State, Action> {
+package final class ObservationHub<State, Action>: UncheckedFields<ObservationHubLists> {
   /// The store whose registrar to notify, once something read the whole state.
   private weak var observedStore: Store<State, Action>?
   /// Whether `observedStore` was set since the last notification: checked first after each
@@ -16,18 +16,23 @@ package final class ObservationHub<State, Action> {
   private var hasObservedStore = false
   /// Observers of parts of the state, checked after each action.
   private let observers = StateObserverList()
-  // Unchecked for exclusivity, as the lists': every access is on the main actor, and none is
-  // held across user code (an observer's check or notification runs with the notified
-  // observers taken out of `changedObservers`, and registers nothing while checks run).
+  // In `UncheckedFields.unchecked` (``ObservationHubLists``), not checked for exclusivity, as
+  // the lists': every access is on the main actor, and none is held across user code (an
+  // observer's check or notification runs with the notified observers taken out of
+  // `changedObservers`, and registers nothing while checks run).
   /// Reused between actions, so that notifying allocates nothing.
-  @exclusivity(unchecked)
-  private var changedObservers: [StateObserver] = []
+  private var changedObservers: [StateObserver] {
+    @inline(__always) _read { yield unchecked.changedObservers }
+    @inline(__always) _modify { yield &unchecked.changedObservers }
+  }
   /// Observers of rows, one group per collection: checked only for the rows an action touched.
   /// An array, searched by identity: a root has a group per collection whose row stores are
   /// observed, a handful, and the check after each action walks them in place (iterating a
   /// dictionary's values retained its storage and each group).
-  @exclusivity(unchecked)
-  private var rowGroups: [RowObserverGroup] = []
+  private var rowGroups: [RowObserverGroup] {
+    @inline(__always) _read { yield unchecked.rowGroups }
+    @inline(__always) _modify { yield &unchecked.rowGroups }
+  }
   private var hasObservers = false
   /// Whether observers' checks are running: reads they make register no new observers.
   private var isCheckingObservers = false
@@ -37,7 +42,10 @@ package final class ObservationHub<State, Action> {
   private var hasSubscribers = false
   private var nextSubscriberID: UInt64 = 0
 
-  package init() {}
+  /// A hub with nothing to notify.
+  package init() {
+    super.init(unchecked: ObservationHubLists())
+  }
 
   // MARK: - Registering
 
@@ -223,4 +231,13 @@ package final class ObservationHub<State, Action> {
       "ObservationHub: changed observers left after a notification")
   }
   #endif
+}
+
+/// The lists an ``ObservationHub`` reads and writes on every action, kept in its
+/// ``UncheckedFields`` (see the hub for why their accesses never overlap).
+package struct ObservationHubLists {
+  /// The observers changed by the last action, reused between actions.
+  var changedObservers: [StateObserver] = []
+  /// The row observer groups, one per collection.
+  var rowGroups: [RowObserverGroup] = []
 }

@@ -267,18 +267,24 @@ struct RowPosition {
 /// version), so an equal version means the positions are those of the lookup that recorded it.
 /// Version 0 is never drawn, so a new hint always looks up.
 @usableFromInline
-final class RowLocator<Parent, ParentAction, ID: Hashable, Element, ElementAction> {
+final class RowLocator<Parent, ParentAction, ID: Hashable, Element, ElementAction>:
+  UncheckedFields<RowPosition>
+{
   @usableFromInline let id: ID
   /// The collection's byte offset in the parent's state, when it is a stored field (unused
   /// otherwise).
   @usableFromInline let offset: Int
   @usableFromInline let keyPath: KeyPath<Parent, IdentifiedArray<ID, Element>>
   @usableFromInline let action: (IdentifiedAction<ID, ElementAction>) -> ParentAction
-  /// Where the row was last found. Unchecked for exclusivity: read and written only by the
-  /// row's lift, in accesses that end before it calls anything (the dynamic check is a runtime
+  /// Where the row was last found, in ``UncheckedFields/unchecked`` (the superclass: no object
+  /// of its own), not checked for exclusivity: read and written only by the row's lift, on the
+  /// main actor, in accesses that end before it calls anything (the dynamic check is a runtime
   /// call on every read).
-  @exclusivity(unchecked)
-  @usableFromInline var hint = RowPosition(structure: 0, position: 0)
+  @inlinable
+  var hint: RowPosition {
+    @inline(__always) _read { yield unchecked }
+    @inline(__always) _modify { yield &unchecked }
+  }
 
   @inlinable
   init(
@@ -289,5 +295,6 @@ final class RowLocator<Parent, ParentAction, ID: Hashable, Element, ElementActio
     self.offset = offset
     self.keyPath = keyPath
     self.action = action
+    super.init(unchecked: RowPosition(structure: 0, position: 0))
   }
 }
