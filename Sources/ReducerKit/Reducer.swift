@@ -128,8 +128,9 @@ extension Reducer where Body: Reducer, Body.State == State, Body.Action == Actio
     // inside the feature's own body, never gets here: `ChildReducer` runs it through its
     // closure.)
     assert(body.runnerAddress != nil, "'\(Self.self)' ran a body that _makeBody(of:) did not make")
-    return body.runnerAddress.unsafelyUnwrapped.withObject(as: BodyRunner<Body>.self) {
-      $0.child.reduce(into: &state, action: action)
-    }
+    return body.runnerAddress.unsafelyUnwrapped.unmanaged(as: BodyRunner<Body>.self)
+      ._withUnsafeGuaranteedRef {
+        $0.child.reduce(into: &state, action: action)
+      }
   }
 }

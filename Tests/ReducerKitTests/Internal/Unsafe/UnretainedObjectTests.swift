@@ -13,7 +13,7 @@ import Testing
     let before = _getRetainCount(runner)
     let address = UnretainedObject(runner)
     #expect(_getRetainCount(runner) == before)
-    let same = address.withObject(as: Runner.self) { object -> Bool in
+    let same = address.unmanaged(as: Runner.self)._withUnsafeGuaranteedRef { object -> Bool in
       object.runs += 1
       return object === runner
     }
@@ -36,7 +36,7 @@ import Testing
         return Owner(object: runner, address: UnretainedObject(runner))
       }()
       #expect(released != nil)
-      owner.address.withObject(as: Runner.self) { $0.runs = 5 }
+      owner.address.unmanaged(as: Runner.self)._withUnsafeGuaranteedRef { $0.runs = 5 }
       #expect((owner.object as? Runner)?.runs == 5)
     }
     #expect(released == nil)
