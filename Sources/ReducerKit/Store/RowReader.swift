@@ -268,22 +268,42 @@ struct RowPosition {
 /// Version 0 is never drawn, so a new hint always looks up.
 @usableFromInline
 final class RowLocator<Parent, ParentAction, ID: Hashable, Element, ElementAction>:
-  UncheckedFields<RowPosition>
+  UncheckedFields<RowLocatorFields<Parent, ParentAction, ID, Element, ElementAction>>
 {
-  @usableFromInline let id: ID
+  // All of the locator's fields are in ``UncheckedFields/unchecked``, in the order they had as
+  // the class's own stored properties (the hint last): a row store's locator is one of the
+  // objects a send to one of many rows finds out of the processor's caches, and keeping the
+  // layout keeps the fields a send reads where they were.
+
+  @inlinable
+  var id: ID {
+    @inline(__always) _read { yield unchecked.id }
+  }
+
   /// The collection's byte offset in the parent's state, when it is a stored field (unused
   /// otherwise).
-  @usableFromInline let offset: Int
-  @usableFromInline let keyPath: KeyPath<Parent, IdentifiedArray<ID, Element>>
-  @usableFromInline let action: (IdentifiedAction<ID, ElementAction>) -> ParentAction
-  /// Where the row was last found, in ``UncheckedFields/unchecked`` (the superclass: no object
-  /// of its own), not checked for exclusivity: read and written only by the row's lift, on the
-  /// main actor, in accesses that end before it calls anything (the dynamic check is a runtime
-  /// call on every read).
+  @inlinable
+  var offset: Int {
+    @inline(__always) get { unchecked.offset }
+  }
+
+  @inlinable
+  var keyPath: KeyPath<Parent, IdentifiedArray<ID, Element>> {
+    @inline(__always) _read { yield unchecked.keyPath }
+  }
+
+  @inlinable
+  var action: (IdentifiedAction<ID, ElementAction>) -> ParentAction {
+    @inline(__always) _read { yield unchecked.action }
+  }
+
+  /// Where the row was last found, not checked for exclusivity: read and written only by the
+  /// row's lift, on the main actor, in accesses that end before it calls anything (the dynamic
+  /// check is a runtime call on every read).
   @inlinable
   var hint: RowPosition {
-    @inline(__always) _read { yield unchecked }
-    @inline(__always) _modify { yield &unchecked }
+    @inline(__always) _read { yield unchecked.hint }
+    @inline(__always) _modify { yield &unchecked.hint }
   }
 
   @inlinable
@@ -291,10 +311,33 @@ final class RowLocator<Parent, ParentAction, ID: Hashable, Element, ElementActio
     id: ID, offset: Int, keyPath: KeyPath<Parent, IdentifiedArray<ID, Element>>,
     action: @escaping (IdentifiedAction<ID, ElementAction>) -> ParentAction
   ) {
+    super.init(
+      unchecked: RowLocatorFields(
+        id: id, offset: offset, keyPath: keyPath, action: action,
+        hint: RowPosition(structure: 0, position: 0)))
+  }
+}
+
+/// A ``RowLocator``'s fields, kept in its ``UncheckedFields`` (the superclass, so no object of
+/// their own): the id, the collection's offset, key path and embedding never change after init;
+/// the hint is read and written by the row's lift (see the locator).
+@usableFromInline
+struct RowLocatorFields<Parent, ParentAction, ID: Hashable, Element, ElementAction> {
+  @usableFromInline let id: ID
+  @usableFromInline let offset: Int
+  @usableFromInline let keyPath: KeyPath<Parent, IdentifiedArray<ID, Element>>
+  @usableFromInline let action: (IdentifiedAction<ID, ElementAction>) -> ParentAction
+  @usableFromInline var hint: RowPosition
+
+  @inlinable
+  init(
+    id: ID, offset: Int, keyPath: KeyPath<Parent, IdentifiedArray<ID, Element>>,
+    action: @escaping (IdentifiedAction<ID, ElementAction>) -> ParentAction, hint: RowPosition
+  ) {
     self.id = id
     self.offset = offset
     self.keyPath = keyPath
     self.action = action
-    super.init(unchecked: RowPosition(structure: 0, position: 0))
+    self.hint = hint
   }
 }
