@@ -4,9 +4,9 @@ import Observation
 /// registrar of the store that read the whole state, the observers of parts of it (fields, rows,
 /// scoped stores' states) and the streams of states (``Store/states``).
 ///
-/// The checks read the state in place, through a pointer the store passes: what an observer's
-/// `==` or key path reads of the store during a check is the state after the action, and
-/// registers no new observer (the lists are being scanned).
+/// The checks read the state in place, through the address (``StateAddress``) the store
+/// passes: what an observer's `==` or key path reads of the store during a check is the state
+/// after the action, and registers no new observer (the lists are being scanned).
 @MainActor
 package final class ObservationHub<State, Action>: UncheckedFields<ObservationHubLists> {
   /// The store whose registrar to notify, once something read the whole state.
@@ -64,8 +64,8 @@ package final class ObservationHub<State, Action>: UncheckedFields<ObservationHu
     hasObservers = true
   }
 
-  /// Adds an observer of one row of a collection in the state at `state`: `readVersions` gets a
-  /// pointer to the root's state, the observer's check too.
+  /// Adds an observer of one row of a collection in the state at `state`: `readVersions` gets
+  /// the address of the root's state, the observer's check too.
   ///
   /// The row's observers are grouped by `key`, the row's ``RowKey``, which the row store makes
   /// (it knows its id's type); the observer's part remembers it, for its removal.

@@ -62,15 +62,15 @@ package enum RowKey {
 /// of the processor's caches.
 @MainActor
 package final class RowObserverGroup: UncheckedFields<RowObserverTable> {
-  /// Reads the collection's structure version, element generation and last mutated id from a
-  /// pointer to the state of the core that holds the group.
+  /// Reads the collection's structure version, element generation and last mutated id from
+  /// the address of the state of the core that holds the group.
   let readVersions: (StateAddress) -> CollectionVersions
   /// Kept alive with the group, so that its identity, the group's key, is never reused.
   let id: RowGroupID
   /// The versions the last check saw.
   private var structure: UInt64
   private var element: UInt64
-  /// Each row's observers, by ``RowKey``; their checks get a pointer to the root's state.
+  /// Each row's observers, by ``RowKey``; their checks get the address of the root's state.
   ///
   /// In ``UncheckedFields/unchecked``, not checked for exclusivity, like the hub's lists: every
   /// access is on the main actor, and the checks that run user code while a row's observers are

@@ -181,7 +181,7 @@ package struct StateLift {
 /// Observation tracking is one-shot, so an observer is checked after each action until its part
 /// changed, then notified and forgotten; reading the part again registers it again.
 ///
-/// Checks get a pointer to the state of the root store. An observer of a scoped store carries a
+/// Checks get the address of the state of the root store. An observer of a scoped store carries a
 /// `lift` that finds that store's state in the root's.
 package final class StateObserver {
   let part: ObservedPart
