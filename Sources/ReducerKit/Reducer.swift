@@ -128,7 +128,7 @@ extension Reducer where Body: Reducer, Body.State == State, Body.Action == Actio
     // inside the feature's own body, never gets here: `ChildReducer` runs it through its
     // closure.)
     assert(body.runnerAddress != nil, "'\(Self.self)' ran a body that _makeBody(of:) did not make")
-    return Unmanaged<BodyRunner<Body>>.fromOpaque(body.runnerAddress.unsafelyUnwrapped)
+    return body.runnerAddress.unsafelyUnwrapped.unmanaged(as: BodyRunner<Body>.self)
       ._withUnsafeGuaranteedRef {
         $0.child.reduce(into: &state, action: action)
       }

@@ -4,11 +4,11 @@ import Observation
 /// registrar of the store that read the whole state, the observers of parts of it (fields, rows,
 /// scoped stores' states) and the streams of states (``Store/states``).
 ///
-/// The checks read the state in place, through a pointer the store passes: what an observer's
-/// `==` or key path reads of the store during a check is the state after the action, and
-/// registers no new observer (the lists are being scanned).
+/// The checks read the state in place, through the address (``StateAddress``) the store
+/// passes: what an observer's `==` or key path reads of the store during a check is the state
+/// after the action, and registers no new observer (the lists are being scanned).
 @MainActor
-package final class ObservationHub<State, Action> {
+package final class ObservationHub<State, Action>: UncheckedFields<ObservationHubLists> {
   /// The store whose registrar to notify, once something read the whole state.
   private weak var observedStore: Store<State, Action>?
   /// Whether `observedStore` was set since the last notification: checked first after each
@@ -16,18 +16,23 @@ package final class ObservationHub<State, Action> {
   private var hasObservedStore = false
   /// Observers of parts of the state, checked after each action.
   private let observers = StateObserverList()
-  // Unchecked for exclusivity, as the lists': every access is on the main actor, and none is
-  // held across user code (an observer's check or notification runs with the notified
-  // observers taken out of `changedObservers`, and registers nothing while checks run).
+  // In `UncheckedFields.unchecked` (``ObservationHubLists``), not checked for exclusivity, as
+  // the lists': every access is on the main actor, and none is held across user code (an
+  // observer's check or notification runs with the notified observers taken out of
+  // `changedObservers`, and registers nothing while checks run).
   /// Reused between actions, so that notifying allocates nothing.
-  @exclusivity(unchecked)
-  private var changedObservers: [StateObserver] = []
+  private var changedObservers: [StateObserver] {
+    @inline(__always) _read { yield unchecked.changedObservers }
+    @inline(__always) _modify { yield &unchecked.changedObservers }
+  }
   /// Observers of rows, one group per collection: checked only for the rows an action touched.
   /// An array, searched by identity: a root has a group per collection whose row stores are
   /// observed, a handful, and the check after each action walks them in place (iterating a
   /// dictionary's values retained its storage and each group).
-  @exclusivity(unchecked)
-  private var rowGroups: [RowObserverGroup] = []
+  private var rowGroups: [RowObserverGroup] {
+    @inline(__always) _read { yield unchecked.rowGroups }
+    @inline(__always) _modify { yield &unchecked.rowGroups }
+  }
   private var hasObservers = false
   /// Whether observers' checks are running: reads they make register no new observers.
   private var isCheckingObservers = false
@@ -37,7 +42,10 @@ package final class ObservationHub<State, Action> {
   private var hasSubscribers = false
   private var nextSubscriberID: UInt64 = 0
 
-  package init() {}
+  /// A hub with nothing to notify.
+  package init() {
+    super.init(unchecked: ObservationHubLists())
+  }
 
   // MARK: - Registering
 
@@ -56,17 +64,17 @@ package final class ObservationHub<State, Action> {
     hasObservers = true
   }
 
-  /// Adds an observer of one row of a collection in the state at `state`: `readVersions` gets a
-  /// pointer to the root's state, the observer's check too.
+  /// Adds an observer of one row of a collection in the state at `state`: `readVersions` gets
+  /// the address of the root's state, the observer's check too.
   ///
   /// The row's observers are grouped by `key`, the row's ``RowKey``, which the row store makes
   /// (it knows its id's type); the observer's part remembers it, for its removal.
   package func observeRow(
     group: RowGroupID,
     key: Int,
-    readVersions: @escaping (UnsafeRawPointer) -> CollectionVersions,
+    readVersions: @escaping (StateAddress) -> CollectionVersions,
     observer: StateObserver,
-    state: UnsafeRawPointer
+    state: StateAddress
   ) {
     guard !isCheckingObservers else { return }
     let rowGroup: RowObserverGroup
@@ -124,7 +132,7 @@ package final class ObservationHub<State, Action> {
   @inline(__always)
   package func didChangeState(_ state: UnsafePointer<State>) {
     if hasObservedStore { notifyObservedStore() }
-    if hasObservers { notifyObservers(UnsafeRawPointer(state)) }
+    if hasObservers { notifyObservers(StateAddress(state)) }
     if hasSubscribers { notifySubscribers(state) }
   }
 
@@ -175,7 +183,7 @@ package final class ObservationHub<State, Action> {
   }
 
   /// Notifies the observers whose part of the state changed.
-  private func notifyObservers(_ state: UnsafeRawPointer) {
+  private func notifyObservers(_ state: StateAddress) {
     removeReleasedObservers()
     guard hasObservers else { return }
     // Taken out while in use: an observer notified below may read the state again.
@@ -223,4 +231,13 @@ package final class ObservationHub<State, Action> {
       "ObservationHub: changed observers left after a notification")
   }
   #endif
+}
+
+/// The lists an ``ObservationHub`` reads and writes on every action, kept in its
+/// ``UncheckedFields`` (see the hub for why their accesses never overlap).
+package struct ObservationHubLists {
+  /// The observers changed by the last action, reused between actions.
+  var changedObservers: [StateObserver] = []
+  /// The row observer groups, one per collection.
+  var rowGroups: [RowObserverGroup] = []
 }

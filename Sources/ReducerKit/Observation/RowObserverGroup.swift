@@ -61,36 +61,40 @@ package enum RowKey {
 /// Few objects per row matter here: with many rows, each one an action touches is likely out
 /// of the processor's caches.
 @MainActor
-package final class RowObserverGroup {
-  /// Reads the collection's structure version, element generation and last mutated id from a
-  /// pointer to the state of the core that holds the group.
-  let readVersions: (UnsafeRawPointer) -> CollectionVersions
+package final class RowObserverGroup: UncheckedFields<RowObserverTable> {
+  /// Reads the collection's structure version, element generation and last mutated id from
+  /// the address of the state of the core that holds the group.
+  let readVersions: (StateAddress) -> CollectionVersions
   /// Kept alive with the group, so that its identity, the group's key, is never reused.
   let id: RowGroupID
   /// The versions the last check saw.
   private var structure: UInt64
   private var element: UInt64
-  /// Each row's observers, by ``RowKey``; their checks get a pointer to the root's state.
+  /// Each row's observers, by ``RowKey``; their checks get the address of the root's state.
   ///
-  /// Unchecked for exclusivity, like the hub's lists: every access is on the main actor, and
-  /// the checks that run user code while a row's observers are being filtered (an `==`, a key
-  /// path) register no observers (the hub refuses them while it checks), so nothing reaches
-  /// this table during an access to it; the dynamic check was a runtime call per action.
-  @exclusivity(unchecked)
-  private var rows = RowObserverTable()
+  /// In ``UncheckedFields/unchecked``, not checked for exclusivity, like the hub's lists: every
+  /// access is on the main actor, and the checks that run user code while a row's observers are
+  /// being filtered (an `==`, a key path) register no observers (the hub refuses them while it
+  /// checks), so nothing reaches this table during an access to it; the dynamic check was a
+  /// runtime call per action.
+  private var rows: RowObserverTable {
+    @inline(__always) _read { yield unchecked }
+    @inline(__always) _modify { yield &unchecked }
+  }
   /// How many observers are live in all rows.
   private(set) var liveCount = 0
 
   init(
     id: RowGroupID,
     readVersions:
-      @escaping (UnsafeRawPointer) -> CollectionVersions,
-    state: UnsafeRawPointer
+      @escaping (StateAddress) -> CollectionVersions,
+    state: StateAddress
   ) {
     self.id = id
     self.readVersions = readVersions
     let versions = readVersions(state)
     (structure, element) = (versions.structure, versions.element)
+    super.init(unchecked: RowObserverTable())
   }
 
   /// Adds an observer of the row with key `key`, replacing the live observer of the same part.
@@ -113,7 +117,7 @@ package final class RowObserverGroup {
 
   /// Removes the observers whose part changed and appends them to `changed`. Checks one row when
   /// the action mutated exactly one row in place, none when it mutated none, and all otherwise.
-  func takeChanged(in state: UnsafeRawPointer, into changed: inout [StateObserver]) {
+  func takeChanged(in state: StateAddress, into changed: inout [StateObserver]) {
     let versions = readVersions(state)
     defer { (structure, element) = (versions.structure, versions.element) }
     let before = changed.count

@@ -5,7 +5,7 @@
 /// `Dictionary<Int, _>` does with `Hasher` on every lookup, is work for nothing on the path of
 /// every send to an observed row: here a lookup is a mask and a few compares. Collisions probe
 /// linearly; a removal shifts the entries after it back, so there are no tombstones.
-struct RowObserverTable {
+package struct RowObserverTable {
   /// One slot: a row's key and observers, when `isOccupied`.
   private struct Slot {
     var key = 0

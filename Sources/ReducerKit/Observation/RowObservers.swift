@@ -61,7 +61,7 @@ struct RowObservers {
   }
 
   /// Moves the observers whose part changed in `state` to `changed`, in order.
-  mutating func takeChanged(in state: UnsafeRawPointer, into changed: inout [StateObserver]) {
+  mutating func takeChanged(in state: StateAddress, into changed: inout [StateObserver]) {
     guard first != nil else { return }
     guard others.isEmpty else { return takeChangedAmongSeveral(in: state, into: &changed) }
     // The common case, kept short: it runs on every send to an observed row, and every
@@ -80,7 +80,7 @@ struct RowObservers {
   /// ``takeChanged(in:into:)`` for a row with more than one observer.
   @inline(never)
   private mutating func takeChangedAmongSeveral(
-    in state: UnsafeRawPointer, into changed: inout [StateObserver]
+    in state: StateAddress, into changed: inout [StateObserver]
   ) {
     guard let first else { return }
     let firstChanged = first.check(state)

@@ -4,16 +4,24 @@
 /// Each observed part has at most one live observer, in one list: reading the part again
 /// replaces it. The part remembers its observer's position, so adding and removing hash nothing.
 @MainActor
-package final class StateObserverList {
-  // Unchecked for exclusivity: every access is on the main actor, in a method of this class that
-  // runs no user code while it holds an access. (The one call into user code, an observer's
-  // check in `takeChanged`, runs between accesses; what it reads of the store registers no
-  // observer, so it does not reach this list.) The dynamic checks the compiler cannot remove
-  // here were a runtime call per access, several per action.
-  @exclusivity(unchecked)
-  private var observers: ContiguousArray<StateObserver> = []
+package final class StateObserverList: UncheckedFields<ContiguousArray<StateObserver>> {
+  /// The live observers, in ``UncheckedFields/unchecked``: not checked for exclusive access.
+  /// Every access is on the main actor, in a method of this class that runs no user code while
+  /// it holds an access. (The one call into user code, an observer's check in `takeChanged`,
+  /// runs between accesses; what it reads of the store registers no observer, so it does not
+  /// reach this list.) The dynamic checks the compiler cannot remove here were a runtime call
+  /// per access, several per action.
+  private var observers: ContiguousArray<StateObserver> {
+    @inline(__always) _read { yield unchecked }
+    @inline(__always) _modify { yield &unchecked }
+  }
   /// Each observer's byte check, in the same order: most checks end here.
   private let byteChecks = ByteChecks()
+
+  /// An empty list.
+  package init() {
+    super.init(unchecked: [])
+  }
 
   /// Whether no observer is live.
   package var isEmpty: Bool { observers.isEmpty }
@@ -65,7 +73,7 @@ package final class StateObserverList {
   ///
   /// - Complexity: O(*n*) byte comparisons, most of them one word; `==` only where the bytes
   ///   differ and do not decide.
-  package func takeChanged(in state: UnsafeRawPointer, into changed: inout [StateObserver]) {
+  package func takeChanged(in state: StateAddress, into changed: inout [StateObserver]) {
     // From the back: the observer that moves into a removed one's place was checked already.
     var end = byteChecks.count
     while true {

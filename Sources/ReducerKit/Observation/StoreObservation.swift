@@ -6,7 +6,7 @@ import Synchronization
 /// changed, and how to tell that store's observers. Made once per store and part, on its first
 /// read, and shared by every observation of it.
 ///
-/// Checks get raw pointers, so the loop that checks observers after each action needs no type
+/// Checks get state addresses (``StateAddress``), so the loop that checks observers after each action needs no type
 /// metadata; the typed work (`==`, destroying a snapshot) is in generic subclasses, which keeps
 /// it to one object per part instead of a closure context per operation.
 package class ObservedPart {
@@ -46,10 +46,10 @@ package class ObservedPart {
 
   /// Whether the part's value at `state` differs from `snapshot`: the precise check (`==`),
   /// for when a byte comparison cannot decide.
-  func differs(_ state: UnsafeRawPointer, _ snapshot: UnsafeRawPointer) -> Bool { true }
+  func differs(_ state: StateAddress, _ snapshot: StateAddress) -> Bool { true }
 
   /// Destroys and frees a snapshot made by ``StateObserver/init(part:value:lift:)``.
-  func destroySnapshot(_ snapshot: UnsafeMutableRawPointer) {}
+  func destroySnapshot(_ snapshot: ValueSnapshot) {}
 
   /// Makes the part for an `Equatable` value that `keyPath` finds in a `State`.
   ///
@@ -112,22 +112,20 @@ private class TypedPart<State, Value>: ObservedPart {
   }
 
   /// Reads the value from a state: in place when it is at a known offset.
-  final func value(in state: UnsafeRawPointer) -> Value {
-    if offset >= 0 { return (state + offset).assumingMemoryBound(to: Value.self).pointee }
-    return state.assumingMemoryBound(to: State.self).pointee[keyPath: keyPath]
+  final func value(in state: StateAddress) -> Value {
+    if offset >= 0 { return state.field(at: offset)[as: Value.self] }
+    return state[as: State.self][keyPath: keyPath]
   }
 
-  override final func destroySnapshot(_ snapshot: UnsafeMutableRawPointer) {
-    let value = snapshot.assumingMemoryBound(to: Value.self)
-    value.deinitialize(count: 1)
-    value.deallocate()
+  override final func destroySnapshot(_ snapshot: ValueSnapshot) {
+    snapshot.destroy(as: Value.self)
   }
 }
 
 /// A part of an `Equatable` type, compared with its `==`.
 private final class EquatablePart<State, Value: Equatable>: TypedPart<State, Value> {
-  override func differs(_ state: UnsafeRawPointer, _ snapshot: UnsafeRawPointer) -> Bool {
-    value(in: state) != snapshot.assumingMemoryBound(to: Value.self).pointee
+  override func differs(_ state: StateAddress, _ snapshot: StateAddress) -> Bool {
+    value(in: state) != snapshot[as: Value.self]
   }
 }
 
@@ -143,9 +141,9 @@ private final class DynamicPart<State, Value>: TypedPart<State, Value> {
       keyPath, offset: Value.self is any Equatable.Type ? offset : nil, notify: notify)
   }
 
-  override func differs(_ state: UnsafeRawPointer, _ snapshot: UnsafeRawPointer) -> Bool {
+  override func differs(_ state: StateAddress, _ snapshot: StateAddress) -> Bool {
     guard isEquatable else { return true }
-    return areEqual(value(in: state), snapshot.assumingMemoryBound(to: Value.self).pointee) != true
+    return areEqual(value(in: state), snapshot[as: Value.self]) != true
   }
 }
 
@@ -159,13 +157,12 @@ private final class DynamicPart<State, Value>: TypedPart<State, Value> {
 @usableFromInline
 package struct StateLift {
   @usableFromInline
-  let run: (_ rootState: UnsafeRawPointer, _ check: (_ state: UnsafeRawPointer) -> Bool) -> Bool?
+  let run: (_ rootState: StateAddress, _ check: (_ state: StateAddress) -> Bool) -> Bool?
 
   @inlinable
   package init(
     _ run:
-      @escaping (_ rootState: UnsafeRawPointer, _ check: (_ state: UnsafeRawPointer) -> Bool)
-      -> Bool?
+      @escaping (_ rootState: StateAddress, _ check: (_ state: StateAddress) -> Bool) -> Bool?
   ) {
     self.run = run
   }
@@ -173,7 +170,7 @@ package struct StateLift {
   /// Runs `check` on the state found in `rootState`; `nil` when it is gone.
   @inlinable
   package func callAsFunction(
-    _ rootState: UnsafeRawPointer, _ check: (_ state: UnsafeRawPointer) -> Bool
+    _ rootState: StateAddress, _ check: (_ state: StateAddress) -> Bool
   ) -> Bool? {
     run(rootState, check)
   }
@@ -184,15 +181,13 @@ package struct StateLift {
 /// Observation tracking is one-shot, so an observer is checked after each action until its part
 /// changed, then notified and forgotten; reading the part again registers it again.
 ///
-/// Checks get a pointer to the state of the root store. An observer of a scoped store carries a
+/// Checks get the address of the state of the root store. An observer of a scoped store carries a
 /// `lift` that finds that store's state in the root's.
 package final class StateObserver {
   let part: ObservedPart
-  /// The value read, when it is a plain value (`_isPOD`: no references, nothing to destroy) of
-  /// at most 16 bytes: its bytes, zero-padded. A copy of these bytes is a copy of the value.
-  private let inlineSnapshot: (UInt64, UInt64)
-  /// Otherwise a copy of the value read, in memory of its own; `nil` when it is inline.
-  private let snapshot: UnsafeMutableRawPointer?
+  /// The value read: inline when it is a plain value (`_isPOD`: no references, nothing to
+  /// destroy) of at most 16 bytes, otherwise a copy in memory of its own.
+  private let snapshot: ValueSnapshot
   /// For a scoped store's observer: finds its state in the root's.
   ///
   /// Not optional, with ``hasLift`` saying whether there is one: a check that bound an optional
@@ -204,36 +199,18 @@ package final class StateObserver {
     self.part = part
     self.lift = lift ?? StateLift { _, _ in nil }
     hasLift = lift != nil
-    if _isPOD(Value.self), MemoryLayout<Value>.size <= 16, MemoryLayout<Value>.alignment <= 8 {
-      // A plain value needs no memory of its own, nor destroying: no allocation per read, and
-      // none freed when the observer is notified. Its bytes are stored, not copied out of
-      // `withUnsafeBytes(of: value)`: that function, here unspecialized, calls its closure
-      // through a function value, and the read of a field at its offset (the read this
-      // observer follows) calls it with another closure, so that call's target changed on
-      // every read, which the processor mispredicts.
-      var bytes: (UInt64, UInt64) = (0, 0)
-      withUnsafeMutableBytes(of: &bytes) { $0.storeBytes(of: value, as: Value.self) }
-      inlineSnapshot = bytes
-      snapshot = nil
-    } else {
-      inlineSnapshot = (0, 0)
-      let snapshot = UnsafeMutablePointer<Value>.allocate(capacity: 1)
-      snapshot.initialize(to: value)
-      self.snapshot = UnsafeMutableRawPointer(snapshot)
-    }
+    snapshot = ValueSnapshot(value)
   }
 
   deinit {
-    if let snapshot { part.destroySnapshot(snapshot) }
+    if snapshot.isAllocated { part.destroySnapshot(snapshot) }
   }
 
-  /// Runs `body` with a pointer to the value read (for an inline one, to a copy of its bytes,
+  /// Runs `body` with the address of the value read (for an inline one, of a copy of its bytes,
   /// valid during the call).
   @inline(__always)
-  private func withSnapshot<R>(_ body: (UnsafeRawPointer) -> R) -> R {
-    if let snapshot { return body(snapshot) }
-    var bytes = inlineSnapshot
-    return withUnsafeBytes(of: &bytes) { body($0.baseAddress!) }
+  private func withSnapshot<R>(_ body: (StateAddress) -> R) -> R {
+    snapshot.withAddress(body)
   }
 
   /// Tells the registrar of the store that read the part.
@@ -257,7 +234,7 @@ package final class StateObserver {
   /// Whether the part changed, given the root store's state. (A scoped store's state that is
   /// gone counts as a change.)
   @inline(__always)
-  func check(_ rootState: UnsafeRawPointer) -> Bool {
+  func check(_ rootState: StateAddress) -> Bool {
     guard hasLift else { return hasChanged(rootState) }
     return lift(rootState) { hasChanged($0) } ?? true
   }
@@ -270,11 +247,11 @@ package final class StateObserver {
   /// though `nan != nan`. Different bytes can still be an equal value (a different string buffer
   /// with the same characters), so `==` decides.
   @inline(__always)
-  private func hasChanged(_ state: UnsafeRawPointer) -> Bool {
+  private func hasChanged(_ state: StateAddress) -> Bool {
     withSnapshot { snapshot in
       let offset = part.offset
       if offset >= 0 {
-        if bytesAreEqual(state + offset, snapshot, count: part.size) { return false }
+        if bytesAreEqual(state.field(at: offset), snapshot, count: part.size) { return false }
         if part.bytesDecide { return true }
       }
       return part.differs(state, snapshot)

@@ -118,7 +118,7 @@ public struct ReducerBody<Feature: Reducer> {
   /// typed object, where the body's type is known to be a reducer. Reached this way, not by a
   /// cast of `runner`: a cast returns a new reference, retained and released around the call.
   @usableFromInline
-  let runnerAddress: UnsafeRawPointer?
+  let runnerAddress: UnretainedObject?
 
   /// The body as a closure: the generic route.
   @usableFromInline
@@ -129,7 +129,7 @@ public struct ReducerBody<Feature: Reducer> {
   where Body.State == Feature.State, Body.Action == Feature.Action {
     let runner = BodyRunner(child)
     self.runner = runner
-    runnerAddress = UnsafeRawPointer(Unmanaged.passUnretained(runner).toOpaque())
+    runnerAddress = UnretainedObject(runner)
     resolved = child.resolved
   }
 

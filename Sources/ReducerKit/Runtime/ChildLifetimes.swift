@@ -12,7 +12,7 @@
 ///
 /// A pure table: it neither runs tasks nor cancels anything itself.
 @MainActor
-package final class ChildLifetimes {
+package final class ChildLifetimes: UncheckedFields<[EffectKey: ChildOwnerKey]> {
   /// One composing reducer at one place: the children it has with running effects.
   private final class Owner {
     /// Finds the owner's own state (the children's parent state) in the root state; `nil` for an
@@ -33,19 +33,20 @@ package final class ChildLifetimes {
     }
   }
 
-  private struct OwnerKey: Hashable {
-    let parentPath: ArraySlice<ScopeComponent>
-    let locator: ObjectIdentifier
+  private var owners: [ChildOwnerKey: Owner] = [:]
+  /// Each watched child's owner, in ``UncheckedFields/unchecked``: not checked for exclusive
+  /// access. `isEmpty` reads it after every action of every store, and the dynamic check cost
+  /// more than the read. Its accesses are this class's own short calls on the main actor; the
+  /// only user code they can run (an id's `Hashable`) cannot reach a store's lifetimes.
+  private var ownerOfChild: [EffectKey: ChildOwnerKey] {
+    @inline(__always) _read { yield unchecked }
+    @inline(__always) _modify { yield &unchecked }
   }
 
-  private var owners: [OwnerKey: Owner] = [:]
-  // Unchecked for exclusivity: `isEmpty` reads it after every action of every store, and the
-  // dynamic check cost more than the read. Its accesses are this class's own short calls; the
-  // only user code they can run (an id's `Hashable`) cannot reach a store's lifetimes.
-  @exclusivity(unchecked)
-  private var ownerOfChild: [EffectKey: OwnerKey] = [:]
-
-  package init() {}
+  /// No child watched.
+  package init() {
+    super.init(unchecked: [:])
+  }
 
   /// Whether no child is watched (then nothing needs checking after an action).
   package var isEmpty: Bool {
@@ -63,7 +64,7 @@ package final class ChildLifetimes {
     let path = key.path
     precondition(path.count == locators.count, "a locator for every component of the path")
     let last = path.count - 1
-    let ownerKey = OwnerKey(
+    let ownerKey = ChildOwnerKey(
       parentPath: path[..<last],
       locator: ObjectIdentifier(locators[locators.startIndex + last]))
     let owner: Owner
@@ -99,7 +100,7 @@ package final class ChildLifetimes {
 
   /// The watched children that are no longer in `rootState`; they are forgotten (their effects
   /// are the caller's to cancel).
-  package func removeGone(in rootState: UnsafeRawPointer) -> [EffectKey] {
+  package func removeGone(in rootState: StateAddress) -> [EffectKey] {
     var gone: [EffectKey] = []
     for owner in owners.values {
       let isParentPresent = withParentState(of: owner, in: rootState) { parent in
@@ -143,7 +144,7 @@ package final class ChildLifetimes {
   }
 
   private func withParentState(
-    of owner: Owner, in rootState: UnsafeRawPointer, _ body: (UnsafeRawPointer) -> Bool
+    of owner: Owner, in rootState: StateAddress, _ body: (StateAddress) -> Bool
   ) -> Bool {
     guard let toParent = owner.toParent else { return body(rootState) }
     return toParent(rootState, body)
@@ -164,4 +165,11 @@ package final class ChildLifetimes {
     }
     return lens
   }
+}
+
+/// A composing reducer at one place in the state tree (the path to its parent state and its
+/// locator): what ``ChildLifetimes`` groups children by.
+package struct ChildOwnerKey: Hashable {
+  let parentPath: ArraySlice<ScopeComponent>
+  let locator: ObjectIdentifier
 }

@@ -1,7 +1,7 @@
-/// Finds a child instance's state inside its parent's state: calls `body` with a pointer to the
+/// Finds a child instance's state inside its parent's state: calls `body` with the address of the
 /// child's state and returns what it returns, or returns `false` when the instance is not there.
 package typealias ChildLens = (
-  _ parentState: UnsafeRawPointer, _ body: (_ childState: UnsafeRawPointer) -> Bool
+  _ parentState: StateAddress, _ body: (_ childState: StateAddress) -> Bool
 ) -> Bool
 
 /// How the root store finds one kind of child (the children of one `Scope`, `ifLet`, `forEach` or
@@ -35,8 +35,7 @@ package final class ChildLocator {
   ) -> ChildLocator {
     ChildLocator(lens: { _ in
       { parent, body in
-        withUnsafePointer(to: parent.assumingMemoryBound(to: Parent.self).pointee[keyPath: keyPath])
-        { body(UnsafeRawPointer($0)) }
+        StateAddress.with(parent[as: Parent.self][keyPath: keyPath], body)
       }
     })
   }
@@ -49,7 +48,7 @@ package final class ChildLocator {
   ) -> ChildLocator {
     ChildLocator(lens: { component in
       instanceLens(of: component, instance: instance) { parent in
-        parent.assumingMemoryBound(to: Parent.self).pointee[keyPath: keyPath]
+        parent[as: Parent.self][keyPath: keyPath]
       }
     })
   }
@@ -73,21 +72,19 @@ package final class ChildLocator {
       lens: { component in
         guard let id = component.id.childInstance?.base as? ID else { return { _, _ in false } }
         return { parent, body in
-          guard
-            let element = parent.assumingMemoryBound(to: Parent.self).pointee[keyPath: keyPath][
-              id: id]
-          else { return false }
-          return withUnsafePointer(to: element[keyPath: child]) { body(UnsafeRawPointer($0)) }
+          guard let element = parent[as: Parent.self][keyPath: keyPath][id: id] else {
+            return false
+          }
+          return StateAddress.with(element[keyPath: child], body)
         }
       },
       removals: ChildRemovals(
         versions: { parent in
-          let elements = parent.assumingMemoryBound(to: Parent.self).pointee[keyPath: keyPath]
+          let elements = parent[as: Parent.self][keyPath: keyPath]
           return (elements._removalVersion, elements._previousRemovalVersion)
         },
         lastRemoved: { parent in
-          parent.assumingMemoryBound(to: Parent.self).pointee[keyPath: keyPath]._lastRemovedID
-            .map { AnyHashable($0) }
+          parent[as: Parent.self][keyPath: keyPath]._lastRemovedID.map { AnyHashable($0) }
         }))
   }
 
@@ -99,7 +96,7 @@ package final class ChildLocator {
   ) -> ChildLocator {
     ChildLocator(lens: { component in
       instanceLens(of: component, instance: instance) { parent in
-        casePath.extract(from: parent.assumingMemoryBound(to: Parent.self).pointee)
+        casePath.extract(from: parent[as: Parent.self])
       }
     })
   }
@@ -109,12 +106,12 @@ package final class ChildLocator {
   private static func instanceLens<Child>(
     of component: ScopeComponent,
     instance: @escaping (Child) -> AnyHashable?,
-    read: @escaping (_ parentState: UnsafeRawPointer) -> Child?
+    read: @escaping (_ parentState: StateAddress) -> Child?
   ) -> ChildLens {
     let expected = component.id.childInstance
     return { parent, body in
       guard let child = read(parent), instance(child) == expected else { return false }
-      return withUnsafePointer(to: child) { body(UnsafeRawPointer($0)) }
+      return StateAddress.with(child, body)
     }
   }
 
@@ -131,7 +128,7 @@ package final class ChildLocator {
 package struct ChildRemovals {
   /// The removal version, and the one before the last removal (`0` when that removal took
   /// several elements).
-  let versions: (_ parentState: UnsafeRawPointer) -> (current: UInt64, previous: UInt64)
+  let versions: (_ parentState: StateAddress) -> (current: UInt64, previous: UInt64)
   /// The instance id (element id) that the last single removal took.
-  let lastRemoved: (_ parentState: UnsafeRawPointer) -> AnyHashable?
+  let lastRemoved: (_ parentState: StateAddress) -> AnyHashable?
 }

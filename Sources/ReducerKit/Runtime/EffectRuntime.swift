@@ -22,7 +22,7 @@ package protocol EffectHost: AnyObject, Sendable {
   func drainIfIdle()
 
   /// The state, in place, for the checks of child lifetimes.
-  var stateAddress: UnsafeRawPointer { get }
+  var stateAddress: StateAddress { get }
 }
 
 /// Runs the effects of one root store: carries out what the ``EffectInterpreter`` reads in an
@@ -84,7 +84,7 @@ package final class EffectRuntime<Host: EffectHost> {
   }
 
   /// Cancels the effects of every watched child that is no longer in the state at `state`.
-  package func cancelGoneChildren(in state: UnsafeRawPointer) {
+  package func cancelGoneChildren(in state: StateAddress) {
     let ended = registry.takeEndedLifetimes()
     if !ended.isEmpty { lifetimes.forget(ended) }
     guard !lifetimes.isEmpty else { return }

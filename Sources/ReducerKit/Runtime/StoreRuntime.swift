@@ -8,7 +8,9 @@
 /// the state have their effects cancelled; then the actions queued meanwhile, in order.
 @MainActor
 @usableFromInline
-package final class StoreRuntime<State, Action>: StoreCore, EffectHost {
+package final class StoreRuntime<State, Action>: UncheckedFields<RuntimeFlags<Action>>, StoreCore,
+  EffectHost
+{
   /// The state, in memory this runtime owns (see ``StateStorage`` for why, and its invariants).
   private let storage: StateStorage<State>
   private let reducer: ResolvedReducer<State, Action>
@@ -18,25 +20,33 @@ package final class StoreRuntime<State, Action>: StoreCore, EffectHost {
   package var dependencies: DependencyValues {
     didSet { hasDependencies = !dependencies.isEmpty }
   }
-  /// Unchecked for exclusivity, like ``queue``: read once per action and written only by
-  /// `dependencies`' observer, each an instantaneous access that no user code runs inside, so
-  /// two accesses never overlap.
-  @exclusivity(unchecked)
-  private var hasDependencies: Bool
+  /// Whether there are dependencies to apply. In ``UncheckedFields/unchecked``, not checked for
+  /// exclusivity, like ``queue``: read once per action and written only by `dependencies`'
+  /// observer, each an instantaneous access that no user code runs inside, so two accesses never
+  /// overlap.
+  private var hasDependencies: Bool {
+    @inline(__always) _read { yield unchecked.hasDependencies }
+    @inline(__always) _modify { yield &unchecked.hasDependencies }
+  }
 
   /// Actions sent while an action is being reduced.
   ///
-  /// Unchecked for exclusivity: every access is a short call on the main actor (`append`,
-  /// `next`, `isEmpty`) that runs no user code, so accesses never overlap, and the dynamic check
-  /// the compiler cannot remove here would be one more runtime call per action.
-  @exclusivity(unchecked)
-  private var queue = ActionQueue<Action>()
+  /// In ``UncheckedFields/unchecked``, not checked for exclusivity: every access is a short call
+  /// on the main actor (`append`, `next`, `isEmpty`) that runs no user code, so accesses never
+  /// overlap, and the dynamic check the compiler cannot remove here would be one more runtime
+  /// call per action.
+  private var queue: ActionQueue<Action> {
+    @inline(__always) _read { yield unchecked.queue }
+    @inline(__always) _modify { yield &unchecked.queue }
+  }
   private var isDraining = false
-  /// Whether the reducer is running now (see ``observe(_:)``). Unchecked for exclusivity, like
-  /// ``queue``: set and cleared around the reducer's call and read by `observe`, each an
-  /// instantaneous access.
-  @exclusivity(unchecked)
-  private var isInReducer = false
+  /// Whether the reducer is running now (see ``observe(_:)``). In ``UncheckedFields/unchecked``,
+  /// not checked for exclusivity, like ``queue``: set and cleared around the reducer's call and
+  /// read by `observe`, each an instantaneous access.
+  private var isInReducer: Bool {
+    @inline(__always) _read { yield unchecked.isInReducer }
+    @inline(__always) _modify { yield &unchecked.isInReducer }
+  }
 
   /// Runs the effects the reducer returns.
   package let effects = EffectRuntime<StoreRuntime>()
@@ -49,7 +59,10 @@ package final class StoreRuntime<State, Action>: StoreCore, EffectHost {
     storage = StateStorage(initialState)
     self.reducer = reducer
     self.dependencies = dependencies
-    hasDependencies = !dependencies.isEmpty
+    super.init(
+      unchecked: RuntimeFlags(
+        hasDependencies: !dependencies.isEmpty, queue: ActionQueue<Action>(),
+        isInReducer: false))
   }
 
   deinit {
@@ -75,8 +88,8 @@ package final class StoreRuntime<State, Action>: StoreCore, EffectHost {
   /// ``observe(_:)``).
   package var isRunningReducer: Bool { isInReducer }
 
-  package func withCurrentState(_ body: (_ state: UnsafeRawPointer) -> Void) -> Bool {
-    body(storage.raw)
+  package func withCurrentState(_ body: (_ state: StateAddress) -> Void) -> Bool {
+    body(storage.address)
     return true
   }
   package var liftToRoot: StateLift? { nil }
@@ -101,13 +114,14 @@ package final class StoreRuntime<State, Action>: StoreCore, EffectHost {
   package func observeRow(
     group: RowGroupID,
     key: Int,
-    readVersions: @escaping (UnsafeRawPointer) -> CollectionVersions,
+    readVersions: @escaping (StateAddress) -> CollectionVersions,
     observer: StateObserver
   ) {
     // As `observe(_:)`: nothing is kept from a read made during a reduce.
     guard !isInReducer else { return }
     observation.observeRow(
-      group: group, key: key, readVersions: readVersions, observer: observer, state: storage.raw)
+      group: group, key: key, readVersions: readVersions, observer: observer, state: storage.address
+    )
   }
 
   package func subscribe(_ onState: @escaping @MainActor (State) -> Void) -> UInt64 {
@@ -189,7 +203,7 @@ package final class StoreRuntime<State, Action>: StoreCore, EffectHost {
     drainQueue()
   }
 
-  package var stateAddress: UnsafeRawPointer { storage.raw }
+  package var stateAddress: StateAddress { storage.address }
 
   // MARK: - Reducing
 
@@ -245,7 +259,7 @@ package final class StoreRuntime<State, Action>: StoreCore, EffectHost {
     }
     // The state in place, as the observer checks read it: no copy, and no exclusive access that
     // the lenses' user code (key paths, ids) could conflict with by reading this store.
-    if !effects.watchesNoChild { effects.cancelGoneChildren(in: storage.raw) }
+    if !effects.watchesNoChild { effects.cancelGoneChildren(in: storage.address) }
   }
 }
 
@@ -253,4 +267,16 @@ package final class StoreRuntime<State, Action>: StoreCore, EffectHost {
 /// value's dump without module names (multi-line for large payloads).
 package func describe(_ value: Any) -> String {
   debugDump(value)
+}
+
+/// What a ``StoreRuntime`` reads and writes on every action, kept in its ``UncheckedFields``
+/// (see the runtime for why their accesses never overlap).
+@usableFromInline
+package struct RuntimeFlags<Action> {
+  /// Whether the store has dependencies to apply around each action.
+  var hasDependencies: Bool
+  /// Actions sent while an action is being reduced.
+  var queue: ActionQueue<Action>
+  /// Whether the reducer is running now.
+  var isInReducer: Bool
 }

@@ -8,16 +8,16 @@
 /// and looked the id up in code that fetched the type metadata of the collection, its dictionary,
 /// the element's `Optional` and the `IdentifiedAction` on every call. Compiled for the concrete
 /// types, a read finds the collection at its byte offset when it is a stored field
-/// (`MemoryLayout.offset(of:)`), looks the id up once and hands on the element where it is
+/// (``storedOffset(of:)``), looks the id up once and hands on the element where it is
 /// stored, with no copy.
 @usableFromInline
 package struct RowReader<Parent, ParentAction, ID: Hashable, Element, ElementAction> {
   /// Makes the row with `id`'s functions: its lift, its projection and its embedding, all three
   /// over one ``RowLocator`` (one allocation per row store; see ``Row``).
   @usableFromInline let makeRow: (ID) -> Row
-  /// The collection's versions, read in place from a pointer to the parent's state, for the
+  /// The collection's versions, read in place from the address of the parent's state, for the
   /// rows' observer group.
-  @usableFromInline let readVersions: (UnsafeRawPointer) -> CollectionVersions
+  @usableFromInline let readVersions: (StateAddress) -> CollectionVersions
 
   /// One row's way to its element and to its parent's actions.
   @usableFromInline
@@ -51,7 +51,7 @@ package struct RowReader<Parent, ParentAction, ID: Hashable, Element, ElementAct
     _ keyPath: KeyPath<Parent, IdentifiedArray<ID, Element>>,
     action: @escaping (IdentifiedAction<ID, ElementAction>) -> ParentAction
   ) {
-    let offset = MemoryLayout<Parent>.offset(of: keyPath)
+    let offset = storedOffset(of: keyPath)
     makeRow = { id in
       // Each closure captures the locator alone, which is then its context: the three share
       // one allocation. A row store's objects are what a send to one of many rows finds out of
@@ -68,10 +68,9 @@ package struct RowReader<Parent, ParentAction, ID: Hashable, Element, ElementAct
             }
           },
           toState: { parent in
-            withUnsafePointer(to: parent) { parent in
-              let parentState = UnsafeRawPointer(parent)
-              return Self.withElements(in: parentState, offset: nil, keyPath: locator.keyPath) {
-                $0.pointee[id: locator.id]
+            StateAddress.with(parent) { parentState in
+              Self.withElements(in: parentState, offset: nil, keyPath: locator.keyPath) {
+                $0[as: Elements.self][id: locator.id]
               }
             }
           },
@@ -89,12 +88,12 @@ package struct RowReader<Parent, ParentAction, ID: Hashable, Element, ElementAct
               var copied: Element?
               _ = Self.withElements(in: parentState, offset: nil, keyPath: locator.keyPath) {
                 Self.withElement(locator, in: $0) { element in
-                  copied = element.assumingMemoryBound(to: Element.self).pointee
+                  copied = element[as: Element.self]
                   return true
                 }
               }
               guard let copied else { return false }
-              destination.assumingMemoryBound(to: Element.self).pointee = copied
+              destination[as: Element.self] = copied
               return true
             }))
       }
@@ -102,47 +101,37 @@ package struct RowReader<Parent, ParentAction, ID: Hashable, Element, ElementAct
       // that needs a large frame (the copy the key path makes is the other closure's).
       return Row(
         lift: StateLift { parentState, check in
-          Self.withElement(
-            locator,
-            in: (parentState + locator.offset).assumingMemoryBound(
-              to: IdentifiedArray<ID, Element>.self), check)
+          Self.withElement(locator, in: parentState.field(at: locator.offset), check)
         },
         toState: { parent in
-          withUnsafePointer(to: parent) { parent in
-            (UnsafeRawPointer(parent) + locator.offset).assumingMemoryBound(
-              to: IdentifiedArray<ID, Element>.self
-            ).pointee[id: locator.id]
+          StateAddress.with(parent) { parent in
+            parent.field(at: locator.offset)[as: Elements.self][id: locator.id]
           }
         },
         embed: embed,
         access: RowAccess(
           isPresent: { parentState in
-            Self.withElement(
-              locator,
-              in: (parentState + locator.offset).assumingMemoryBound(
-                to: IdentifiedArray<ID, Element>.self)
-            ) { _ in true } != nil
+            Self.withElement(locator, in: parentState.field(at: locator.offset)) { _ in true }
+              != nil
           },
           copy: { parentState, destination in
             Self.copyElement(
-              locator,
-              in: (parentState + locator.offset).assumingMemoryBound(
-                to: IdentifiedArray<ID, Element>.self),
-              to: destination)
+              locator, in: parentState.field(at: locator.offset), to: destination)
           }))
     }
     readVersions = { parentState in
       Self.withElements(in: parentState, offset: offset, keyPath: keyPath) { elements in
         CollectionVersions(
-          structure: elements.pointee._structureVersion,
-          element: elements.pointee._elementVersion,
-          previousElement: elements.pointee._previousElementVersion,
-          lastMutatedKey: elements.pointee._lastMutatedID.map { RowKey.of($0) })
+          structure: elements[as: Elements.self]._structureVersion,
+          element: elements[as: Elements.self]._elementVersion,
+          previousElement: elements[as: Elements.self]._previousElementVersion,
+          lastMutatedKey: elements[as: Elements.self]._lastMutatedID.map { RowKey.of($0) })
       }
     }
   }
 
-  /// Runs `check` on the element with `locator`'s id in `elements`, in place; `nil` when there
+  /// Runs `check` on the element with `locator`'s id in the collection at `elements`, in place;
+  /// `nil` when there
   /// is none. Where the row was last found (the locator's hint) is used while the set and order
   /// of ids has not changed since (the structure version, unique in the process, proves it): no
   /// hashing of the id (a row store finds its row several times a send). The hint is read and
@@ -150,34 +139,29 @@ package struct RowReader<Parent, ParentAction, ID: Hashable, Element, ElementAct
   @inlinable @inline(__always)
   static func withElement(
     _ locator: RowLocator<Parent, ParentAction, ID, Element, ElementAction>,
-    in elements: UnsafePointer<IdentifiedArray<ID, Element>>,
-    _ check: (_ element: UnsafeRawPointer) -> Bool
+    in elements: StateAddress,
+    _ check: (_ element: StateAddress) -> Bool
   ) -> Bool? {
     var position = locator.hint.position
-    if locator.hint.structure != elements.pointee._structureVersion {
-      guard let found = elements.pointee._positions[locator.id] else { return nil }
+    if locator.hint.structure != elements[as: Elements.self]._structureVersion {
+      guard let found = elements[as: Elements.self]._positions[locator.id] else { return nil }
       position = found
-      locator.hint = RowPosition(structure: elements.pointee._structureVersion, position: found)
+      locator.hint = RowPosition(
+        structure: elements[as: Elements.self]._structureVersion, position: found)
     }
     // The elements are borrowed where they are stored, through their span: no copy of the
     // array, so no retain and release of its buffer (two atomic operations, three times a send
     // to a row store). Borrowing relies on nothing changing the collection while `check` reads
     // the element: an observer's check only reads (an action sent meanwhile is queued, not
     // reduced), and a row store's last state is copied before the value it replaces is
-    // destroyed (see `ScopedStoreCore.refreshLastState()`). Compilers before Swift 6.2 have
-    // no `span`: there the array is copied (retained) for the call, as before.
-    #if compiler(>=6.2)
-    return elements.pointee._elements.span.withUnsafeBufferPointer { buffer in
-      Self.checkElement(at: position, in: buffer, check)
-    }
-    #else
-    return elements.pointee._elements.withUnsafeBufferPointer { buffer in
-      Self.checkElement(at: position, in: buffer, check)
-    }
-    #endif
+    // destroyed (see `ScopedStoreCore.refreshLastState()`). Within bounds, except while
+    // `subscript(id:)` has an element out for mutation (the array is one short then): a
+    // reducer's mutating method that reads a row store.
+    return withBorrowedElement(at: position, of: elements[as: Elements.self]._elements, check)
   }
 
-  /// Copies the element with `locator`'s id in `elements` over the `Element` at `destination`;
+  /// Copies the element with `locator`'s id in the collection at `elements` over the `Element`
+  /// at `destination`;
   /// `false`, leaving it as it was, when there is none.
   ///
   /// The element is borrowed where it is stored (see ``withElement(_:in:_:)``), so nothing may
@@ -189,54 +173,43 @@ package struct RowReader<Parent, ParentAction, ID: Hashable, Element, ElementAct
   @inlinable @inline(__always)
   static func copyElement(
     _ locator: RowLocator<Parent, ParentAction, ID, Element, ElementAction>,
-    in elements: UnsafePointer<IdentifiedArray<ID, Element>>,
-    to destination: UnsafeMutableRawPointer
+    in elements: StateAddress,
+    to destination: MutableStateAddress
   ) -> Bool {
-    let destination = destination.assumingMemoryBound(to: Element.self)
     if _isPOD(Element.self) {
       return withElement(locator, in: elements) { element in
-        destination.pointee = element.assumingMemoryBound(to: Element.self).pointee
+        destination[as: Element.self] = element[as: Element.self]
         return true
       } != nil
     }
     var copy: Element?
     _ = withElement(locator, in: elements) { element in
-      copy = element.assumingMemoryBound(to: Element.self).pointee
+      copy = element[as: Element.self]
       return true
     }
     guard let copy else { return false }
-    destination.pointee = copy
+    destination[as: Element.self] = copy
     return true
   }
 
-  /// Runs `check` on the element at `position` of `buffer`; `nil` when there is none.
-  @inlinable @inline(__always)
-  static func checkElement(
-    at position: Int, in buffer: UnsafeBufferPointer<Element>,
-    _ check: (_ element: UnsafeRawPointer) -> Bool
-  ) -> Bool? {
-    // Within bounds, except while `subscript(id:)` has an element out for mutation (the array
-    // is one short then): a reducer's mutating method that reads a row store.
-    guard position < buffer.count else { return nil }
-    return check(UnsafeRawPointer(buffer.baseAddress! + position))
-  }
-
-  /// Calls `body` with the collection in the parent's state at `parentState`: where it is stored
-  /// when it is a stored field at `offset` (the documented use of a stored property's offset: no
-  /// key path projection, no copy), else a copy made through the key path. `body` reads it
-  /// member by member through the pointer, which never copies it.
+  /// Calls `body` with the address of the collection in the parent's state at `parentState`:
+  /// where it is stored when it is a stored field at `offset` (a ``storedOffset(of:)``: no key
+  /// path projection, no copy), else of a copy made through the key path. `body` reads it member
+  /// by member through the address, which never copies it.
   @inlinable
   static func withElements<Result>(
-    in parentState: UnsafeRawPointer, offset: Int?,
-    keyPath: KeyPath<Parent, IdentifiedArray<ID, Element>>,
-    _ body: (UnsafePointer<IdentifiedArray<ID, Element>>) -> Result
+    in parentState: StateAddress, offset: Int?,
+    keyPath: KeyPath<Parent, Elements>,
+    _ body: (_ elements: StateAddress) -> Result
   ) -> Result {
     guard let offset else {
-      let parent = parentState.assumingMemoryBound(to: Parent.self)
-      return withUnsafePointer(to: parent.pointee[keyPath: keyPath], body)
+      return StateAddress.with(parentState[as: Parent.self][keyPath: keyPath], body)
     }
-    return body((parentState + offset).assumingMemoryBound(to: IdentifiedArray<ID, Element>.self))
+    return body(parentState.field(at: offset))
   }
+
+  /// The collection's type.
+  @usableFromInline typealias Elements = IdentifiedArray<ID, Element>
 }
 
 /// A row store's reads of its element in its parent's state, made by ``RowReader`` where the
@@ -248,18 +221,16 @@ package struct RowReader<Parent, ParentAction, ID: Hashable, Element, ElementAct
 @usableFromInline
 package struct RowAccess {
   /// Whether the row is in the parent's state at `parentState`.
-  @usableFromInline let isPresent: (_ parentState: UnsafeRawPointer) -> Bool
+  @usableFromInline let isPresent: (_ parentState: StateAddress) -> Bool
   /// Copies the row, when it is in the parent's state at `parentState`, over the element at
   /// `destination` (memory holding one); `false`, leaving it as it was, when it is not.
   @usableFromInline let copy:
-    (_ parentState: UnsafeRawPointer, _ destination: UnsafeMutableRawPointer) -> Bool
+    (_ parentState: StateAddress, _ destination: MutableStateAddress) -> Bool
 
   @inlinable
   init(
-    isPresent: @escaping (_ parentState: UnsafeRawPointer) -> Bool,
-    copy:
-      @escaping (_ parentState: UnsafeRawPointer, _ destination: UnsafeMutableRawPointer)
-      -> Bool
+    isPresent: @escaping (_ parentState: StateAddress) -> Bool,
+    copy: @escaping (_ parentState: StateAddress, _ destination: MutableStateAddress) -> Bool
   ) {
     self.isPresent = isPresent
     self.copy = copy
@@ -296,27 +267,77 @@ struct RowPosition {
 /// version), so an equal version means the positions are those of the lookup that recorded it.
 /// Version 0 is never drawn, so a new hint always looks up.
 @usableFromInline
-final class RowLocator<Parent, ParentAction, ID: Hashable, Element, ElementAction> {
-  @usableFromInline let id: ID
+final class RowLocator<Parent, ParentAction, ID: Hashable, Element, ElementAction>:
+  UncheckedFields<RowLocatorFields<Parent, ParentAction, ID, Element, ElementAction>>
+{
+  // All of the locator's fields are in ``UncheckedFields/unchecked``, in the order they had as
+  // the class's own stored properties (the hint last): a row store's locator is one of the
+  // objects a send to one of many rows finds out of the processor's caches, and keeping the
+  // layout keeps the fields a send reads where they were.
+
+  @inlinable
+  var id: ID {
+    @inline(__always) _read { yield unchecked.id }
+  }
+
   /// The collection's byte offset in the parent's state, when it is a stored field (unused
   /// otherwise).
-  @usableFromInline let offset: Int
-  @usableFromInline let keyPath: KeyPath<Parent, IdentifiedArray<ID, Element>>
-  @usableFromInline let action: (IdentifiedAction<ID, ElementAction>) -> ParentAction
-  /// Where the row was last found. Unchecked for exclusivity: read and written only by the
-  /// row's lift, in accesses that end before it calls anything (the dynamic check is a runtime
-  /// call on every read).
-  @exclusivity(unchecked)
-  @usableFromInline var hint = RowPosition(structure: 0, position: 0)
+  @inlinable
+  var offset: Int {
+    @inline(__always) get { unchecked.offset }
+  }
+
+  @inlinable
+  var keyPath: KeyPath<Parent, IdentifiedArray<ID, Element>> {
+    @inline(__always) _read { yield unchecked.keyPath }
+  }
+
+  @inlinable
+  var action: (IdentifiedAction<ID, ElementAction>) -> ParentAction {
+    @inline(__always) _read { yield unchecked.action }
+  }
+
+  /// Where the row was last found, not checked for exclusivity: read and written only by the
+  /// row's lift, on the main actor, in accesses that end before it calls anything (the dynamic
+  /// check is a runtime call on every read).
+  @inlinable
+  var hint: RowPosition {
+    @inline(__always) _read { yield unchecked.hint }
+    @inline(__always) _modify { yield &unchecked.hint }
+  }
 
   @inlinable
   init(
     id: ID, offset: Int, keyPath: KeyPath<Parent, IdentifiedArray<ID, Element>>,
     action: @escaping (IdentifiedAction<ID, ElementAction>) -> ParentAction
   ) {
+    super.init(
+      unchecked: RowLocatorFields(
+        id: id, offset: offset, keyPath: keyPath, action: action,
+        hint: RowPosition(structure: 0, position: 0)))
+  }
+}
+
+/// A ``RowLocator``'s fields, kept in its ``UncheckedFields`` (the superclass, so no object of
+/// their own): the id, the collection's offset, key path and embedding never change after init;
+/// the hint is read and written by the row's lift (see the locator).
+@usableFromInline
+struct RowLocatorFields<Parent, ParentAction, ID: Hashable, Element, ElementAction> {
+  @usableFromInline let id: ID
+  @usableFromInline let offset: Int
+  @usableFromInline let keyPath: KeyPath<Parent, IdentifiedArray<ID, Element>>
+  @usableFromInline let action: (IdentifiedAction<ID, ElementAction>) -> ParentAction
+  @usableFromInline var hint: RowPosition
+
+  @inlinable
+  init(
+    id: ID, offset: Int, keyPath: KeyPath<Parent, IdentifiedArray<ID, Element>>,
+    action: @escaping (IdentifiedAction<ID, ElementAction>) -> ParentAction, hint: RowPosition
+  ) {
     self.id = id
     self.offset = offset
     self.keyPath = keyPath
     self.action = action
+    self.hint = hint
   }
 }

@@ -24,7 +24,7 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>: S
   /// ``StoreRuntime/stateAddress``, which does not move for the runtime's life): the state is
   /// found from it directly, with no call through the parent's core. The parent, held here,
   /// keeps its runtime and that memory alive.
-  private let parentStateAddress: UnsafeRawPointer?
+  private let parentStateAddress: StateAddress?
   /// The parent's runtime when the parent is the root (``Store/runtime``), which a send hands
   /// its action to: read from this core's own field, the compiler calls it without retaining
   /// and releasing it around the call, as it did when it was read through `parent`.
@@ -154,7 +154,7 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>: S
   @inline(never)
   private func stateDuringReduce() -> State {
     var current: State?
-    _ = withCurrentState { current = $0.assumingMemoryBound(to: State.self).pointee }
+    _ = withCurrentState { current = $0[as: State.self] }
     return current ?? lastState.pointee
   }
 
@@ -170,13 +170,13 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>: S
   private func refreshLastState() {
     if hasRowAccess {
       // A row of the root's state: one call, compiled for the row's type (see `RowAccess`).
-      _ = rowAccess.copy(parentStateAddress.unsafelyUnwrapped, UnsafeMutableRawPointer(lastState))
+      _ = rowAccess.copy(parentStateAddress.unsafelyUnwrapped, MutableStateAddress(lastState))
       return
     }
     let lastState = lastState
     guard _isPOD(State.self) else { return refreshLastState(holdingReferences: lastState) }
     _ = withCurrentState { state in
-      lastState.pointee = state.assumingMemoryBound(to: State.self).pointee
+      lastState.pointee = state[as: State.self]
     }
   }
 
@@ -186,7 +186,7 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>: S
   private func refreshLastState(holdingReferences lastState: UnsafeMutablePointer<State>) {
     Self.withScratchState { current in
       let isPresent = withCurrentState { state in
-        current.initialize(to: state.assumingMemoryBound(to: State.self).pointee)
+        current.initialize(to: state[as: State.self])
       }
       if isPresent { lastState.pointee = current.move() }
     }
@@ -217,7 +217,7 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>: S
 
   /// This core's state, found in its parent's in place (through ``liftToParent``): no copy of
   /// the parent's state, which for the root is the whole state of the feature.
-  package func withCurrentState(_ body: (_ state: UnsafeRawPointer) -> Void) -> Bool {
+  package func withCurrentState(_ body: (_ state: StateAddress) -> Void) -> Bool {
     let liftToParent = liftToParent
     if let parentStateAddress {
       return liftToParent(parentStateAddress) { state in
@@ -243,9 +243,8 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>: S
   /// The lift of a core without a reader: `toState` applied to the parent's state, in place.
   private static func lift(through toState: @escaping (ParentState) -> State?) -> StateLift {
     StateLift { parentState, check in
-      guard let state = toState(parentState.assumingMemoryBound(to: ParentState.self).pointee)
-      else { return nil }
-      return withUnsafePointer(to: state) { check(UnsafeRawPointer($0)) }
+      guard let state = toState(parentState[as: ParentState.self]) else { return nil }
+      return StateAddress.with(state, check)
     }
   }
 
@@ -277,12 +276,11 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>: S
   package func observeRow(
     group: RowGroupID,
     key: Int,
-    readVersions:
-      @escaping (UnsafeRawPointer) -> CollectionVersions,
+    readVersions: @escaping (StateAddress) -> CollectionVersions,
     observer: StateObserver
   ) {
     let liftToParent = liftToParent
-    let liftedVersions: (UnsafeRawPointer) -> CollectionVersions = { parentState in
+    let liftedVersions: (StateAddress) -> CollectionVersions = { parentState in
       var versions = CollectionVersions.gone
       _ = liftToParent(parentState) { state in
         versions = readVersions(state)
@@ -390,5 +388,5 @@ package struct RowIdentity {
   let group: RowGroupID
   /// The row's ``RowKey``.
   let key: Int
-  let readVersions: (UnsafeRawPointer) -> CollectionVersions
+  let readVersions: (StateAddress) -> CollectionVersions
 }

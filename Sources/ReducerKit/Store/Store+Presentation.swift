@@ -91,7 +91,7 @@ extension Store {
     dropReleasedChildren()
     // The case is told apart by its tag (read from the state now in it) and the child types.
     let tag = EnumMetadata(State.self).map { metadata in
-      withUnsafePointer(to: state) { metadata.tag(of: UnsafeRawPointer($0)) }
+      metadata.tag(ofValue: state)
     }
     let key = ScopeKey(
       state: \State.self, action: ObjectIdentifier(CaseAction.self),

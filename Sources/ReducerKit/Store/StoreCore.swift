@@ -18,11 +18,11 @@ package protocol StoreCore<State, Action>: AnyObject {
   /// Whether the state can be read (a scoped store whose state went away cannot).
   var isValid: Bool { get }
 
-  /// Calls `body` with a pointer to the current state, without copying the root's: the root's
+  /// Calls `body` with the address of the current state, without copying the root's: the root's
   /// own memory, or this core's state found in it (in place for a row store's element; for a
   /// projection through a key path, a temporary copy of the projected state, valid only inside
   /// `body`). Returns `false`, without calling `body`, when the state is gone.
-  func withCurrentState(_ body: (_ state: UnsafeRawPointer) -> Void) -> Bool
+  func withCurrentState(_ body: (_ state: StateAddress) -> Void) -> Bool
 
   /// Whether the root is reducing an action now: an action sent meanwhile is queued.
   var isReducing: Bool { get }
@@ -68,12 +68,12 @@ package protocol StoreCore<State, Action>: AnyObject {
   func observe(_ observer: StateObserver)
 
   /// Registers an observer of one row of a collection in this core's state: `readVersions` gets
-  /// a pointer to this core's state, the observer's check the root's. `key` is the row's
+  /// the address of this core's state, the observer's check the root's. `key` is the row's
   /// ``RowKey``, made where the id's type is known.
   func observeRow(
     group: RowGroupID,
     key: Int,
-    readVersions: @escaping (UnsafeRawPointer) -> CollectionVersions,
+    readVersions: @escaping (StateAddress) -> CollectionVersions,
     observer: StateObserver
   )
 

@@ -24,17 +24,17 @@ import Testing
   /// A group over `table`; with `sharedKey`, every row has that key, as ids whose hash values
   /// collide would.
   func makeGroup(_ table: Table, sharedKey: Int? = nil) -> RowObserverGroup {
-    withUnsafePointer(to: table) {
+    StateAddress.with(table) {
       RowObserverGroup(
         id: RowGroupID(),
         readVersions: { pointer in
-          let table = pointer.assumingMemoryBound(to: Table.self).pointee
+          let table = pointer[as: Table.self]
           return CollectionVersions(
             structure: table.structure, element: table.element,
             previousElement: table.previousElement,
             lastMutatedKey: table.lastID.map { sharedKey ?? RowKey.of($0) })
         },
-        state: UnsafeRawPointer($0))
+        state: $0)
     }
   }
 
@@ -47,7 +47,7 @@ import Testing
 
   func takeChanged(_ group: RowObserverGroup, in table: Table) -> Int {
     var changed: [StateObserver] = []
-    withUnsafePointer(to: table) { group.takeChanged(in: UnsafeRawPointer($0), into: &changed) }
+    StateAddress.with(table) { group.takeChanged(in: $0, into: &changed) }
     group.checkInvariants()
     return changed.count
   }
@@ -111,14 +111,14 @@ import Testing
     table.willMutate(0)
     table.values = [1, 0, 1]
     var changed: [StateObserver] = []
-    withUnsafePointer(to: table) { group.takeChanged(in: UnsafeRawPointer($0), into: &changed) }
+    StateAddress.with(table) { group.takeChanged(in: $0, into: &changed) }
     #expect(
       changed.map { ObjectIdentifier($0.part) } == [parts[0], parts[2]].map(ObjectIdentifier.init))
     #expect(group.liveCount == 1)
     table.willMutate(1)
     table.values = [1, 2, 1]
     changed = []
-    withUnsafePointer(to: table) { group.takeChanged(in: UnsafeRawPointer($0), into: &changed) }
+    StateAddress.with(table) { group.takeChanged(in: $0, into: &changed) }
     #expect(changed.map { ObjectIdentifier($0.part) } == [ObjectIdentifier(parts[1])])
     #expect(group.liveCount == 0)
     // The emptied row takes a new observer.

@@ -32,7 +32,7 @@ import Testing
   /// Moves the observers changed in `row` out of `observers`; returns their parts' indices.
   func takeChanged(_ observers: inout RowObservers, in row: Row) -> [Int] {
     var changed: [StateObserver] = []
-    withUnsafePointer(to: row) { observers.takeChanged(in: UnsafeRawPointer($0), into: &changed) }
+    StateAddress.with(row) { observers.takeChanged(in: $0, into: &changed) }
     observers.checkInvariants()
     return changed.map { observer in parts.firstIndex { $0 === observer.part }! }
   }

@@ -17,7 +17,7 @@ import Testing
 
   func takeChanged(_ list: StateObserverList, in state: Pair) -> [ObservedPart] {
     var changed: [StateObserver] = []
-    withUnsafePointer(to: state) { list.takeChanged(in: UnsafeRawPointer($0), into: &changed) }
+    StateAddress.with(state) { list.takeChanged(in: $0, into: &changed) }
     list.checkInvariants()
     return changed.map(\.part)
   }

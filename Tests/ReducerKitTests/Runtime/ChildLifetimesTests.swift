@@ -30,7 +30,7 @@ import Testing
   func lifetime(_ path: ScopeComponent...) -> EffectKey { EffectKey(path: path, id: nil) }
 
   func gone(_ lifetimes: ChildLifetimes, in root: Root) -> Set<EffectKey> {
-    Set(withUnsafePointer(to: root) { lifetimes.removeGone(in: UnsafeRawPointer($0)) })
+    Set(StateAddress.with(root) { lifetimes.removeGone(in: $0) })
   }
 
   @Test func aChildStillPresentIsNotGone() {
@@ -137,7 +137,7 @@ import Testing
   }
 
   func gone(_ lifetimes: ChildLifetimes, in root: Root) -> [EffectKey] {
-    withUnsafePointer(to: root) { lifetimes.removeGone(in: UnsafeRawPointer($0)) }
+    StateAddress.with(root) { lifetimes.removeGone(in: $0) }
   }
 
   @Test func addingAndRemovingOneRowLooksAtOneRow() {

@@ -21,9 +21,9 @@ import Testing
   /// Runs `lens` on `parent`; the child's state as it saw it, or `nil` when it said "absent".
   func look<State, Child>(_ lens: ChildLens, in parent: State, as: Child.Type) -> Child? {
     var found: Child?
-    let present = withUnsafePointer(to: parent) { pointer in
-      lens(UnsafeRawPointer(pointer)) { child in
-        found = child.assumingMemoryBound(to: Child.self).pointee
+    let present = StateAddress.with(parent) { pointer in
+      lens(pointer) { child in
+        found = child[as: Child.self]
         return true
       }
     }
@@ -81,10 +81,10 @@ import Testing
     let nested = ChildLocator.enumCase(CasePath(Mode.editing), instance: { _ in nil })
       .lens(component(\Stack.elements, instance: nil))
     var nestedFound: Item?
-    _ = withUnsafePointer(to: stack) { pointer in
-      lens(UnsafeRawPointer(pointer)) { child in
+    _ = StateAddress.with(stack) { pointer in
+      lens(pointer) { child in
         nested(child) { item in
-          nestedFound = item.assumingMemoryBound(to: Item.self).pointee
+          nestedFound = item[as: Item.self]
           return true
         }
       }
@@ -97,9 +97,9 @@ import Testing
   @Test func anElementsRemovalsSayWhichSingleElementWentAway() throws {
     let removals = try #require(ChildLocator.element(\Parent.rows).removals)
     func read(_ parent: Parent) -> (current: UInt64, previous: UInt64, last: AnyHashable?) {
-      withUnsafePointer(to: parent) {
-        let versions = removals.versions(UnsafeRawPointer($0))
-        return (versions.current, versions.previous, removals.lastRemoved(UnsafeRawPointer($0)))
+      StateAddress.with(parent) {
+        let versions = removals.versions($0)
+        return (versions.current, versions.previous, removals.lastRemoved($0))
       }
     }
     var parent = Parent(rows: [Item(id: 1), Item(id: 2), Item(id: 3)])

@@ -31,9 +31,9 @@ import Testing
     _ reader: RowReader<Parent, ParentAction, Int, Row, String>, id: Int, in parent: Parent
   ) -> String?? {
     var title: String?
-    let found = withUnsafePointer(to: parent) { parent in
-      reader.makeRow(id).lift(UnsafeRawPointer(parent)) { row in
-        title = row.assumingMemoryBound(to: Row.self).pointee.title
+    let found = StateAddress.with(parent) { parent in
+      reader.makeRow(id).lift(parent) { row in
+        title = row[as: Row.self].title
         return true
       }
     }
@@ -59,9 +59,9 @@ import Testing
     let lift = reader.makeRow(2).lift
     func title(in parent: Parent) -> String?? {
       var title: String?
-      let found = withUnsafePointer(to: parent) { parent in
-        lift(UnsafeRawPointer(parent)) { row in
-          title = row.assumingMemoryBound(to: Row.self).pointee.title
+      let found = StateAddress.with(parent) { parent in
+        lift(parent) { row in
+          title = row[as: Row.self].title
           return true
         }
       }
@@ -105,7 +105,7 @@ import Testing
     var parent = Parent()
     let isPresent = reader.makeRow(2).access.isPresent
     func present(in parent: Parent) -> Bool {
-      withUnsafePointer(to: parent) { isPresent(UnsafeRawPointer($0)) }
+      StateAddress.with(parent) { isPresent($0) }
     }
     #expect(present(in: parent), "\(name)")
     _ = parent.rows.insert(Row(id: 0, title: "zero"), at: 0)
@@ -113,7 +113,7 @@ import Testing
     _ = parent.rows.remove(id: 2)
     #expect(!present(in: parent), "\(name): once removed")
     #expect(
-      !withUnsafePointer(to: parent) { reader.makeRow(9).access.isPresent(UnsafeRawPointer($0)) },
+      !StateAddress.with(parent) { reader.makeRow(9).access.isPresent($0) },
       "\(name): an id never there")
   }
 
@@ -126,8 +126,8 @@ import Testing
     let copy = reader.makeRow(2).access.copy
     var destination = Row(id: 2, title: "old")
     func copied(from parent: Parent) -> Bool {
-      withUnsafePointer(to: parent) { parent in
-        withUnsafeMutablePointer(to: &destination) { copy(UnsafeRawPointer(parent), $0) }
+      StateAddress.with(parent) { parent in
+        withUnsafeMutablePointer(to: &destination) { copy(parent, MutableStateAddress($0)) }
       }
     }
     #expect(copied(from: parent), "\(name)")
@@ -157,8 +157,8 @@ import Testing
     let access = reader.makeRow(2).access
     var destination = PlainRow(id: 2, count: -1)
     func copied() -> Bool {
-      withUnsafePointer(to: parent) { parent in
-        withUnsafeMutablePointer(to: &destination) { access.copy(UnsafeRawPointer(parent), $0) }
+      StateAddress.with(parent) { parent in
+        withUnsafeMutablePointer(to: &destination) { access.copy(parent, MutableStateAddress($0)) }
       }
     }
     #expect(copied())
@@ -173,7 +173,7 @@ import Testing
     let (name, reader) = Self.reader(index)
     var parent = Parent()
     parent.rows[id: 2]?.title = "changed"
-    let versions = withUnsafePointer(to: parent) { reader.readVersions(UnsafeRawPointer($0)) }
+    let versions = StateAddress.with(parent) { reader.readVersions($0) }
     #expect(versions.structure == parent.rows._structureVersion, "\(name)")
     #expect(versions.element == parent.rows._elementVersion, "\(name)")
     #expect(versions.previousElement == parent.rows._previousElementVersion, "\(name)")

@@ -32,10 +32,10 @@ import Testing
     // The root's memory, changed in place by a send, at the same address.
     _ = parent.send(.counter(.increment))
     #expect(try #require(parent.runtime).stateAddress == address)
-    #expect(address.assumingMemoryBound(to: Parent.State.self).pointee.counter.count == 1)
+    #expect(address[as: Parent.State.self].counter.count == 1)
     var read = -1
     #expect(
-      child.withCurrentState { read = $0.assumingMemoryBound(to: Counter.State.self).pointee.count }
+      child.withCurrentState { read = $0[as: Counter.State.self].count }
     )
     #expect(read == 1)
     // A grandchild, whose parent is not the root, finds it through the parent's core.

@@ -113,18 +113,3 @@ package struct _IdentifiedArrayKey<ID: Hashable>: Hashable {
 }
 
 extension _IdentifiedArrayKey: Sendable where ID: Sendable {}
-
-/// The 64 bits that identify an id of a common type, decided when this is compiled for the
-/// id's type: an `Int` id's own bits, a `UUID`'s two halves folded together (random in a random
-/// UUID, and the counting half in one from ``UUIDGenerator/incrementing``); `nil` for any other
-/// type. Equal ids give equal bits. Used where hashing the id with `Hasher` would cost more than
-/// the rest of the work (``_IdentifiedArrayKey``, `RowKey`).
-@inlinable @inline(__always)
-package func _commonIDBits<ID: Hashable>(_ id: ID) -> UInt64? {
-  if ID.self == Int.self { return UInt64(UInt(bitPattern: unsafeBitCast(id, to: Int.self))) }
-  if ID.self == UUID.self {
-    let halves = unsafeBitCast(unsafeBitCast(id, to: UUID.self).uuid, to: (UInt64, UInt64).self)
-    return halves.0 ^ halves.1
-  }
-  return nil
-}

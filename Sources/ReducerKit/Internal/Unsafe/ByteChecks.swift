@@ -46,6 +46,13 @@ package struct ByteCheck {
     head = fits ? ByteCheck.head(of: snapshot, size: size) : (0, 0)
   }
 
+  /// The check of the field at `offset` in a state, of `size` bytes, whose value when read is
+  /// at `snapshot`.
+  @inline(__always)
+  init(offset: Int, size: Int, snapshot: StateAddress, bytesDecide: Bool = false) {
+    self.init(offset: offset, size: size, snapshot: snapshot.raw, bytesDecide: bytesDecide)
+  }
+
   /// The first 16 bytes at `pointer`, of `size`, zero-padded.
   @inline(__always)
   private static func head(of pointer: UnsafeRawPointer, size: Int) -> (UInt64, UInt64) {
@@ -54,6 +61,12 @@ package struct ByteCheck {
       head.copyMemory(from: UnsafeRawBufferPointer(start: pointer, count: min(size, 16)))
     }
     return head
+  }
+
+  /// Whether the range still holds the snapshot's bytes, in the state at `state`.
+  @inline(__always)
+  func isUnchanged(in state: StateAddress) -> Bool {
+    isUnchanged(in: state.raw)
   }
 
   /// Whether the range still holds the snapshot's bytes.
@@ -94,6 +107,12 @@ func bytesDecideEquality<Value>(of _: Value.Type) -> Bool {
     || Value.self == Int64.self || Value.self == UInt64.self || Value.self == Int32.self
     || Value.self == UInt32.self || Value.self == Int16.self || Value.self == UInt16.self
     || Value.self == Int8.self || Value.self == UInt8.self
+}
+
+/// Whether the `count` bytes at the addresses `lhs` and `rhs` are equal, a word at a time.
+@inline(__always)
+func bytesAreEqual(_ lhs: StateAddress, _ rhs: StateAddress, count: Int) -> Bool {
+  bytesAreEqual(lhs.raw, rhs.raw, count: count)
 }
 
 /// Whether `count` bytes at `lhs` and `rhs` are equal, a word at a time.
@@ -194,6 +213,13 @@ package final class ByteChecks {
   func removeLast() -> ByteCheck {
     count -= 1
     return checks[count]
+  }
+
+  /// The last position below `end` whose range no longer holds its snapshot's bytes in the
+  /// state at `state` (or that has no byte check), or -1 when there is none.
+  @inline(__always)
+  func lastChanged(before end: Int, in state: StateAddress) -> Int {
+    lastChanged(before: end, in: state.raw)
   }
 
   /// The last position below `end` whose range no longer holds its snapshot's bytes (or that has

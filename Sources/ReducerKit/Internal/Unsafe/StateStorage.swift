@@ -8,7 +8,7 @@
 /// directly: the state so far.
 ///
 /// Invariants (relied on by ``StoreRuntime``, the observer checks and the child lifetime checks,
-/// which all get ``raw``):
+/// which all get ``address``):
 /// - The memory is initialized from ``init(_:)`` until ``destroy()``, and always holds a valid
 ///   `State` in between: the reducer's `inout` access writes it in place, never moves it out.
 /// - It is used on the main actor only, and by ``destroy()`` from the owner's `deinit`, when
@@ -33,8 +33,8 @@ package struct StateStorage<State>: @unchecked Sendable {
   }
 
   /// The state's address, for checks that read parts of it in place.
-  var raw: UnsafeRawPointer {
-    @inline(__always) get { UnsafeRawPointer(pointer) }
+  var address: StateAddress {
+    @inline(__always) get { StateAddress(UnsafePointer(pointer)) }
   }
 
   /// The state's typed address.

@@ -27,8 +27,8 @@ import Testing
     storage.value.second = 20
     #expect(storage.typed.pointee.second == 20)
     let offset = MemoryLayout<Pair>.offset(of: \Pair.second)!
-    #expect(storage.raw.load(fromByteOffset: offset, as: Int.self) == 20)
-    #expect(storage.raw == UnsafeRawPointer(storage.typed))
+    #expect(storage.address.field(at: offset)[as: Int.self] == 20)
+    #expect(storage.address == StateAddress(storage.typed))
   }
 
   @Test func destroyReleasesTheState() {
