@@ -41,10 +41,10 @@ struct EnumMetadata {
   /// Byte offsets in the value witness table: 8 function pointers, then `size`, `stride`,
   /// `flags: UInt32`, `extraInhabitantCount: UInt32`, then the enum witnesses (`getEnumTag`,
   /// `destructiveProjectEnumData`, `destructiveInjectEnumTag`).
-  @inlinable static var pointerSize: Int { MemoryLayout<UnsafeRawPointer>.size }
-  @inlinable static var flagsOffset: Int { 10 * pointerSize }
-  @inlinable static var getEnumTagOffset: Int { 10 * pointerSize + 8 }
-  @inlinable static var projectEnumDataOffset: Int { 11 * pointerSize + 8 }
+  static var pointerSize: Int { MemoryLayout<UnsafeRawPointer>.size }
+  static var flagsOffset: Int { 10 * pointerSize }
+  static var getEnumTagOffset: Int { 10 * pointerSize + 8 }
+  static var projectEnumDataOffset: Int { 11 * pointerSize + 8 }
   static var injectEnumTagOffset: Int { 12 * pointerSize + 8 }
   /// Value witness flag bit saying the table has the enum witnesses above.
   private static let hasEnumWitnesses: UInt32 = 0x0020_0000
@@ -64,20 +64,26 @@ struct EnumMetadata {
   }
 
   /// The metadata of `type`, already known to be an enum.
+  ///
+  /// The one member inlined into client code: it reads nothing, it only takes the metatype's
+  /// address (a metatype of a Swift type is a pointer to its metadata). Every read of what is
+  /// at that address is out of line, here.
   @inlinable
   init(unchecked type: Any.Type) {
     metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
   }
 
   /// The value witness table, stored one word before the metadata address.
-  @inlinable
   var valueWitnesses: UnsafeRawPointer {
     metadata.load(fromByteOffset: -Self.pointerSize, as: UnsafeRawPointer.self)
   }
 
   /// The tag (case index) of the enum value at `value`: payload cases in declaration order get
   /// tags `0..<payloadCaseCount`, empty cases the tags after them.
-  @inlinable
+  ///
+  /// Out of line, as every read of the metadata's layout: code compiled in a client module
+  /// calls it, and never has the offsets it reads compiled in.
+  @usableFromInline
   func tag(of value: UnsafeRawPointer) -> UInt32 {
     let getEnumTag = valueWitnesses.load(
       fromByteOffset: Self.getEnumTagOffset, as: GetEnumTag.self)
@@ -90,8 +96,9 @@ struct EnumMetadata {
   }
 
   /// Turns the enum value at `value` into its bare payload at the same address. The memory no
-  /// longer holds a valid enum afterwards and must never be destroyed as one.
-  @inlinable
+  /// longer holds a valid enum afterwards and must never be destroyed as one. Out of line, as
+  /// ``tag(of:)``.
+  @usableFromInline
   func projectPayload(_ value: UnsafeMutableRawPointer) {
     let project = valueWitnesses.load(
       fromByteOffset: Self.projectEnumDataOffset, as: ProjectEnumData.self)
@@ -112,13 +119,11 @@ struct EnumMetadata {
 
   /// The size of a value of the enum, from the value witness table (`size` follows the eight
   /// function pointers).
-  @inlinable
   var size: Int {
     valueWitnesses.load(fromByteOffset: 8 * Self.pointerSize, as: Int.self)
   }
 
   /// The alignment of the enum, from the low byte of the value witness flags.
-  @inlinable
   var alignment: Int {
     Int(valueWitnesses.load(fromByteOffset: Self.flagsOffset, as: UInt32.self) & 0xFF) + 1
   }
