@@ -47,14 +47,14 @@ public final class Store<State, Action>: Observable {
   package let subject = ObservationSubject()
   var children: [ScopeKey: WeakChild] = [:]
   /// The keys of cached children released since the last scope: their entries are dropped then.
-  private var releasedChildren: ReleasedChildren?
+  var releasedChildren: ReleasedChildren?
   /// For a cached child store: tells its parent's cache when this store is released.
-  private var cacheMembership: CacheMembership?
+  var cacheMembership: CacheMembership?
   /// Identifies each collection of this store's state whose row stores' observers are grouped.
-  private var rowGroupIDs: [AnyKeyPath: RowGroupID] = [:]
+  var rowGroupIDs: [AnyKeyPath: RowGroupID] = [:]
 
   /// Whether this is a root store (decided once; reading `state` should not cast every time).
-  private let isRoot: Bool
+  let isRoot: Bool
 
   /// A store over `core`: a scoped store's view, or a root store given as a core.
   package init(core: any StoreCore<State, Action>) {
@@ -161,50 +161,11 @@ public final class Store<State, Action>: Observable {
     body(core.state)
   }
 
-  /// Reads a field of the state: `store.count` for `store.state.count`.
-  ///
-  /// It reads the same state as ``state`` (inside a reducer, the state so far). A read made while
-  /// observers are checked (from an `==` or a key path) registers no observation.
-  ///
-  /// Inside `withObservationTracking` this registers interest in that field only: observers are
-  /// notified after an action that changed it, and not for changes elsewhere in the state.
-  ///
-  /// "Changed" means: the field's bytes differ from those of the value read, and `==` agrees.
-  /// (So a `Double.nan` that was not touched is unchanged. A field whose type is not
-  /// `Equatable` counts as changed by every action.)
-  public subscript<Value>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
-    let field = field(keyPath) { ObservedPart.make(keyPath, offset: $0, notify: $1) }
-    let value = Self.value(of: field, keyPath, in: core.state)
-    observe(field, value: value)
-    return value
-  }
-
-  /// Reads an `Equatable` field of the state, observing that field only (see above).
-  public subscript<Value: Equatable>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
-    // The `Equatable` overload of `make`: compared with `==`, no run-time conformance lookup.
-    let field = field(keyPath) { ObservedPart.make(keyPath, offset: $0, notify: $1) }
-    let value = Self.value(of: field, keyPath, in: core.state)
-    observe(field, value: value)
-    return value
-  }
-
-  /// The value of `field` (read through `keyPath`) in `state`: at its byte offset when it is a
-  /// stored field the part checks by offset (``readStoredField(_:at:in:)``), otherwise through
-  /// the key path. A key path applied in this code, which is not specialized for the user's
-  /// types, looked up generic type metadata on every read (a few hundred instructions, and the
-  /// runtime's metadata cache code in the instruction cache of every view update).
-  private static func value<Value>(
-    of field: ObservedField, _ keyPath: KeyPath<State, Value>, in state: State
-  ) -> Value {
-    // A part's offset is the ``storedOffset(of:)`` of the key path it was made from,
-    // or -1; the field was found by that key path.
-    let offset = field.part.offset
-    guard offset >= 0 else { return state[keyPath: keyPath] }
-    return readStoredField(keyPath, at: offset, in: state)
-  }
+  // The fields read through dynamic member lookup, and how they are observed
+  // (Store+Fields.swift).
 
   /// The observed fields, made once per field.
-  private var fields: [AnyKeyPath: ObservedField] = [:]
+  var fields: [AnyKeyPath: ObservedField] = [:]
   /// The fields read last, found by their key path object: key path literals are made once, so
   /// a read finds its field by comparing references, with no hashing. A short array rather than
   /// a dictionary by identity: a row store's view reads a few fields, and a scan of a few
@@ -214,80 +175,19 @@ public final class Store<State, Action>: Observable {
   /// about 0.5% of the instructions of `observe.fields.100`, below the benchmark's noise): a
   /// `Store` is public, so it cannot inherit the package's `UncheckedFields`, and an object of
   /// its own would be one more per row store.
-  private var recentFields: ContiguousArray<RecentField> = []
+  var recentFields: ContiguousArray<RecentField> = []
   /// Where the next field read that is not among ``recentFields`` goes once it is full.
-  private var nextRecentField = 0
+  var nextRecentField = 0
   /// The whole state, observed through a scoped store's ``state`` (field number -1).
-  private lazy var wholeState = makeField(
+  lazy var wholeState = makeField(
     \State.self, offset: 0, registrarKeyPath: ObservationSubject.keyPath(ofField: -1)
   ) { ObservedPart.make(\State.self, offset: $0, notify: $1) }
   /// The number of the next field's registrar key path.
-  private var nextFieldNumber = 0
-
-  /// Makes a part from its offset and its notification.
-  private typealias PartMaker = (_ offset: Int?, _ notify: PartNotification) ->
-    ObservedPart
-
-  private func field<Value>(
-    _ keyPath: KeyPath<State, Value>, makePart: PartMaker
-  ) -> ObservedField {
-    for recent in recentFields where recent.keyPath === keyPath { return recent.field }
-    let field =
-      fields[keyPath]
-      ?? makeField(
-        keyPath, offset: storedOffset(of: keyPath),
-        registrarKeyPath: ObservationSubject.keyPath(ofField: nextField()), makePart: makePart)
-    fields[keyPath] = field
-    // Key paths made at run time are new objects on every read: the array stays short, and
-    // its oldest entry makes room.
-    let recent = RecentField(keyPath: keyPath, field: field)
-    if recentFields.count < Self.recentFieldLimit {
-      recentFields.append(recent)
-    } else {
-      recentFields[nextRecentField] = recent
-      nextRecentField = (nextRecentField + 1) % Self.recentFieldLimit
-    }
-    return field
-  }
-
-  /// How many fields ``recentFields`` holds at most.
-  private static var recentFieldLimit: Int { 16 }
-
-  private func nextField() -> Int {
-    defer { nextFieldNumber += 1 }
-    return nextFieldNumber
-  }
-
-  private func makeField<Value>(
-    _ keyPath: KeyPath<State, Value>,
-    offset: Int?,
-    registrarKeyPath: KeyPath<ObservationSubject, Int>,
-    makePart: PartMaker
-  ) -> ObservedField {
-    let part = makePart(offset, PartNotification(subject: subject, keyPath: registrarKeyPath))
-    own(part)
-    return ObservedField(keyPath: keyPath, registrarKeyPath: registrarKeyPath, part: part)
-  }
-
+  var nextFieldNumber = 0
   /// The parts this scoped store made, handed to the root when this store is released so that
   /// it drops their observers; `nil` for a root store (its observers go with it) and until the
   /// first read.
-  private var ownedParts: OwnedParts?
-
-  private func own(_ part: ObservedPart) {
-    guard !isRoot else { return }
-    if ownedParts == nil { ownedParts = OwnedParts(released: core.releasedParts) }
-    ownedParts!.append(part)
-  }
-
-  private func observe<Value>(_ field: ObservedField, value: Value) {
-    // Made by `makeField` from a `KeyPath<ObservationSubject, Int>`; stored untyped so that
-    // `ObservedField` is not generic (a generic type's metadata is looked up at run time on
-    // every read).
-    subject.access(
-      unsafeDowncast(field.registrarKeyPath, to: KeyPath<ObservationSubject, Int>.self))
-    core.observe(StateObserver(part: field.part, value: value, lift: core.liftToRoot))
-  }
+  var ownedParts: OwnedParts?
 
   /// Sends an action: reduces it (and any actions it sends synchronously) now, and starts its
   /// effects.
@@ -330,289 +230,6 @@ public final class Store<State, Action>: Observable {
     core.send(action, from: location)
   }
 
-  /// A store for part of this store's state and actions, that stays in sync with this one.
-  ///
-  /// ```swift
-  /// let detailsStore = store.scope(state: \.details, action: Counter.Action.details)
-  /// detailsStore.send(.toggle)  // sent to `store` as `.details(.toggle)`
-  /// ```
-  ///
-  /// The child store is cached: scoping again with the same state key path and child action type
-  /// returns the same object while it is alive.
-  @inlinable
-  public func scope<ChildState, ChildAction>(
-    state: KeyPath<State, ChildState>,
-    action: @escaping (ChildAction) -> Action
-  ) -> Store<ChildState, ChildAction> {
-    // The child's way to the root is written here, so that it is compiled for the caller's
-    // types: a send to a store scoped N levels down is then N embeddings and calls.
-    scope(state: state, action: action) { parentForward in
-      { childAction, group in parentForward(action(childAction), group) }
-    }
-  }
-
-  /// ``scope(state:action:)``, with the child's forwarder made by `forwarding` from the parent's.
-  @usableFromInline
-  func scope<ChildState, ChildAction>(
-    state: KeyPath<State, ChildState>,
-    action: @escaping (ChildAction) -> Action,
-    forwarding:
-      @escaping (@escaping ActionForwarder<Action>) -> ActionForwarder<ChildAction>
-  ) -> Store<ChildState, ChildAction> {
-    dropReleasedChildren()
-    let key = ScopeKey(state: state, action: ObjectIdentifier(ChildAction.self))
-    if let child = children[key]?.store as? Store<ChildState, ChildAction> {
-      return child
-    }
-    let child = Store<ChildState, ChildAction>(
-      core: ScopedStoreCore(
-        parent: self, toState: { $0[keyPath: state] }, fromAction: action,
-        forwarding: forwarding))
-    cache(child, for: key)
-    return child
-  }
-
-  /// A store for part of this store's state and actions, with the action given as a
-  /// ``CasePath``.
-  ///
-  /// ```swift
-  /// let detailsStore = store.scope(state: \.details, action: CasePath(Counter.Action.details))
-  /// ```
-  public func scope<ChildState, ChildAction>(
-    state: KeyPath<State, ChildState>,
-    action: CasePath<Action, ChildAction>
-  ) -> Store<ChildState, ChildAction> {
-    scope(state: state, action: action.embed)
-  }
-
-  /// A store for optional child state, or `nil` while the state is `nil`.
-  ///
-  /// ```swift
-  /// if let detailsStore = store.scope(state: \.details, action: Feature.Action.details) {
-  ///   DetailsView(store: detailsStore)
-  /// }
-  /// ```
-  ///
-  /// The child store is cached while its state is present. A view that keeps it after the state
-  /// became `nil` still reads the last state; actions it sends then are ignored with a runtime
-  /// warning.
-  public func scope<ChildState, ChildAction>(
-    state: KeyPath<State, ChildState?>,
-    action: @escaping (ChildAction) -> Action
-  ) -> Store<ChildState, ChildAction>? {
-    guard let childState = core.state[keyPath: state] else { return nil }
-    dropReleasedChildren()
-    let key = ScopeKey(state: state, action: ObjectIdentifier(ChildAction.self))
-    if let child = children[key]?.store as? Store<ChildState, ChildAction>, child.core.isValid {
-      return child
-    }
-    let child = Store<ChildState, ChildAction>(
-      core: ScopedStoreCore(
-        parent: self, initialState: childState, toOptionalState: { $0[keyPath: state] },
-        fromAction: action))
-    cache(child, for: key)
-    return child
-  }
-
-  /// A store for optional child state, with the action given as a ``CasePath``.
-  ///
-  /// ```swift
-  /// store.scope(state: \.details, action: CasePath(Feature.Action.details))
-  /// ```
-  public func scope<ChildState, ChildAction>(
-    state: KeyPath<State, ChildState?>,
-    action: CasePath<Action, ChildAction>
-  ) -> Store<ChildState, ChildAction>? {
-    scope(state: state, action: action.embed)
-  }
-
-  /// One store per element of an ``IdentifiedArray``, in order: the stores for the rows of a list.
-  ///
-  /// ```swift
-  /// for rowStore in store.scope(state: \.rows, action: Todos.Action.rows) {
-  ///   render(rowStore.title)
-  /// }
-  /// ```
-  ///
-  /// Each element's store is cached by id and reused while that id stays in the array, so a row
-  /// keeps its identity across updates. A row store kept after its element was removed still
-  /// reads the last state it saw; actions it sends then are ignored with a runtime warning.
-  ///
-  /// - Complexity: O(*n*) in the number of elements.
-  @inlinable
-  public func scope<ElementID: Hashable, ElementState, ElementAction>(
-    state: KeyPath<State, IdentifiedArray<ElementID, ElementState>>,
-    action: @escaping (IdentifiedAction<ElementID, ElementAction>) -> Action
-  ) -> [Store<ElementState, ElementAction>] {
-    // The rows' way to their elements is built here, compiled for the caller's types.
-    scope(state: state, action: action, rows: RowReader(state, action: action))
-  }
-
-  /// The stores of the rows of the collection at `state`, whose reads of their elements (and of
-  /// the collection's versions) and whose action embedding `rows` makes.
-  @usableFromInline
-  func scope<ElementID: Hashable, ElementState, ElementAction>(
-    state: KeyPath<State, IdentifiedArray<ElementID, ElementState>>,
-    action: @escaping (IdentifiedAction<ElementID, ElementAction>) -> Action,
-    rows: RowReader<State, Action, ElementID, ElementState, ElementAction>
-  ) -> [Store<ElementState, ElementAction>] {
-    dropReleasedChildren()
-    let elements = core.state[keyPath: state]
-    let actionType = ObjectIdentifier(ElementAction.self)
-    // Read after each action by the rows' observer group (see `RowReader`).
-    let readVersions = rows.readVersions
-    return elements.map { element in
-      let id = elements._id(element)
-      let key = ScopeKey(state: state, action: actionType, element: AnyHashable(id))
-      if let child = children[key]?.store as? Store<ElementState, ElementAction> {
-        return child
-      }
-      let row = rows.makeRow(id)
-      let core = ScopedStoreCore(
-        parent: self, initialState: element,
-        toOptionalState: row.toState, lift: row.lift, access: row.access, fromAction: row.embed)
-      core.row = .init(
-        group: rowGroupID(for: state),
-        key: RowKey.of(id),
-        readVersions: readVersions)
-      let child = Store<ElementState, ElementAction>(core: core)
-      cache(child, for: key)
-      return child
-    }
-  }
-
-  /// Caches a child store. The child tells this store when it is released, so that the cache
-  /// keeps entries for live children only (rows scoped once and released would otherwise each
-  /// leave an entry behind for good).
-  func cache<ChildState, ChildAction>(
-    _ child: Store<ChildState, ChildAction>, for key: ScopeKey
-  ) {
-    children[key] = WeakChild(store: child)
-    if releasedChildren == nil { releasedChildren = ReleasedChildren() }
-    child.cacheMembership = CacheMembership(key: key, released: releasedChildren!)
-  }
-
-  /// Drops the cache entries of the children released since the last call.
-  ///
-  /// - Complexity: O(1) per released child.
-  func dropReleasedChildren() {
-    guard let releasedChildren else { return }
-    for key in releasedChildren.take() where children[key]?.store == nil {
-      // (An entry that holds a live store is a newer child cached under the same key.)
-      children[key] = nil
-    }
-  }
-
-  /// How many child stores the scope cache holds entries for (after dropping those released).
-  package var cachedChildCount: Int {
-    dropReleasedChildren()
-    return children.count
-  }
-
-  private func rowGroupID(for collection: AnyKeyPath) -> RowGroupID {
-    if let id = rowGroupIDs[collection] { return id }
-    let id = RowGroupID()
-    rowGroupIDs[collection] = id
-    return id
-  }
-
-  /// One store per element of an ``IdentifiedArray``, with the action given as a ``CasePath``.
-  ///
-  /// ```swift
-  /// store.scope(state: \.rows, action: CasePath(Todos.Action.rows))
-  /// ```
-  public func scope<ElementID: Hashable, ElementState, ElementAction>(
-    state: KeyPath<State, IdentifiedArray<ElementID, ElementState>>,
-    action: CasePath<Action, IdentifiedAction<ElementID, ElementAction>>
-  ) -> [Store<ElementState, ElementAction>] {
-    scope(state: state, action: action.embed)
-  }
-
-  /// The current state, then each new state after every action, as an asynchronous sequence.
-  ///
-  /// For code without Observation: UIKit, command-line tools, servers.
-  ///
-  /// ```swift
-  /// for await state in store.states {
-  ///   print(state.count)
-  /// }
-  /// ```
-  ///
-  /// The sequence ends when this store is released (see ``StoreStates``).
-  public var states: StoreStates<State> {
-    StoreStates(store: self)
-  }
-
-  /// Ends this store's ``states`` sequences when it is released; made by the first one.
-  package var stateStreamEnds: StateStreamEnds {
-    if let ends = stateStreamEndsStorage { return ends }
-    let ends = StateStreamEnds()
-    stateStreamEndsStorage = ends
-    return ends
-  }
-  private var stateStreamEndsStorage: StateStreamEnds?
-}
-
-/// A part of a store's state that its observers read: the key path it was read through, the key
-/// path the registrar knows it by (a `KeyPath<ObservationSubject, Int>`), and how to check it.
-private struct ObservedField {
-  let keyPath: AnyKeyPath
-  let registrarKeyPath: AnyKeyPath
-  let part: ObservedPart
-}
-
-/// A field read lately, kept with the key path object it was read through (which the entry keeps
-/// alive, so no other key path can be at its address).
-private struct RecentField {
-  let keyPath: AnyKeyPath
-  let field: ObservedField
-}
-
-/// The cache key of a scoped store: the state key path plus the child action type.
-struct ScopeKey: Hashable {
-  let state: AnyKeyPath
-  let action: ObjectIdentifier
-  /// The element's id, for the stores of a collection's elements.
-  var element: AnyHashable? = nil
-}
-
-/// A cached child store, held weakly so the cache never keeps a child alive.
-struct WeakChild {
-  weak var store: AnyObject?
-}
-
-/// The cache keys of a store's released children: filled from any thread (a child's deinit),
-/// emptied on the main actor by the store's next scope.
-private final class ReleasedChildren: Sendable {
-  private let keys = Locked<[ScopeKey]>([])
-
-  func append(_ key: ScopeKey) {
-    keys.withLock { $0.append(key) }
-  }
-
-  func take() -> [ScopeKey] {
-    keys.withLock { keys in
-      guard !keys.isEmpty else { return [] }
-      defer { keys = [] }
-      return keys
-    }
-  }
-}
-
-/// Held by a cached child store alone, so that its deinit runs when the store's does (on
-/// whatever thread released it) and tells the parent's cache.
-private final class CacheMembership: @unchecked Sendable {
-  // Unchecked: the key is immutable; it is only hashed and compared on the main actor, after
-  // the parent takes it.
-  private let key: ScopeKey
-  private let released: ReleasedChildren
-
-  init(key: ScopeKey, released: ReleasedChildren) {
-    self.key = key
-    self.released = released
-  }
-
-  deinit {
-    released.append(key)
-  }
+  /// The ends of this store's ``states`` sequences, made by the first one (StoreStates.swift).
+  var stateStreamEndsStorage: StateStreamEnds?
 }

@@ -101,3 +101,28 @@ package final class StateStreamEnds: Sendable {
     for finish in finishes.values { finish() }
   }
 }
+
+extension Store {
+  /// The current state, then each new state after every action, as an asynchronous sequence.
+  ///
+  /// For code without Observation: UIKit, command-line tools, servers.
+  ///
+  /// ```swift
+  /// for await state in store.states {
+  ///   print(state.count)
+  /// }
+  /// ```
+  ///
+  /// The sequence ends when this store is released (see ``StoreStates``).
+  public var states: StoreStates<State> {
+    StoreStates(store: self)
+  }
+
+  /// Ends this store's ``states`` sequences when it is released; made by the first one.
+  package var stateStreamEnds: StateStreamEnds {
+    if let ends = stateStreamEndsStorage { return ends }
+    let ends = StateStreamEnds()
+    stateStreamEndsStorage = ends
+    return ends
+  }
+}

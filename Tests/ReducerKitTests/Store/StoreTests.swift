@@ -290,26 +290,6 @@ import Testing
     #expect(evaluations.count == 1)
   }
 
-  @Test func scopedStoresAreCachedAndStayInSync() {
-    struct Parent: Reducer {
-      struct State { var counter = Counter.State() }
-      enum Action { case counter(Counter.Action) }
-      var body: some ReducerOf<Self> {
-        Scope(state: \.counter, action: Action.counter) { Counter() }
-      }
-    }
-    let store = Store(initialState: Parent.State()) { Parent() }
-    let child = store.scope(state: \.counter, action: Parent.Action.counter)
-    #expect(child === store.scope(state: \.counter, action: Parent.Action.counter))
-    child.send(.increment)
-    #expect(child.count == 1)
-    #expect(store.state.counter.count == 1)
-    store.send(.counter(.set(5)))
-    #expect(child.count == 5)
-    let viaCasePath = store.scope(state: \.counter, action: CasePath(Parent.Action.counter))
-    #expect(viaCasePath === child)
-  }
-
   struct Presenter: Reducer {
     struct State { var counter: Counter.State? }
     enum Action { case counter(Counter.Action), present, dismiss }
@@ -518,64 +498,6 @@ extension StoreTests {
     let store = Store(initialState: makeState()) { EmptyReducer<Int, Void>() }
     #expect(store.state == 1)
     #expect(builds == 1)
-  }
-
-  // MARK: The scope cache
-
-  struct Reloading: Reducer {
-    struct State: Equatable {
-      var rows: IdentifiedArrayOf<Counter.State.Row> = []
-      var child = Counter.State()
-    }
-    enum Action {
-      case reload(first: Int, count: Int)
-      case rows(IdentifiedAction<Int, Counter.Action>)
-      case child(Counter.Action)
-    }
-    var body: some ReducerOf<Self> {
-      Reduce { state, action in
-        if case .reload(let first, let count) = action {
-          state.rows = IdentifiedArray(
-            uniqueElements: (first..<first + count).map { Counter.State.Row(id: $0) })
-        }
-        return .none
-      }
-    }
-  }
-
-  @Test func theScopeCacheForgetsTheRowsOfAListThatReloads() {
-    let store = Store(initialState: Reloading.State()) { Reloading() }
-    // 100 reloads of 100 short-lived rows each, every one with new ids.
-    for round in 0..<100 {
-      store.send(.reload(first: round * 100, count: 100))
-      #expect(store.scope(state: \.rows, action: Reloading.Action.rows).count == 100)
-    }
-    #expect(store.cachedChildCount == 0)
-    let live = store.scope(state: \.rows, action: Reloading.Action.rows)
-    #expect(store.cachedChildCount == 100)
-    // The live rows are still the cached ones.
-    let again = store.scope(state: \.rows, action: Reloading.Action.rows)
-    #expect(zip(live, again).allSatisfy { $0 === $1 })
-  }
-
-  @Test func theScopeCacheForgetsAReleasedChildStore() {
-    let store = Store(initialState: Reloading.State()) { Reloading() }
-    weak var released: Store<Counter.State, Counter.Action>?
-    do {
-      let child = store.scope(state: \.child, action: Reloading.Action.child)
-      released = child
-      #expect(store.cachedChildCount == 1)
-    }
-    #expect(released == nil)
-    #expect(store.cachedChildCount == 0)
-  }
-}
-
-extension Counter.State {
-  /// A counter in a list.
-  struct Row: Equatable, Identifiable {
-    let id: Int
-    var counter = Counter.State()
   }
 }
 
@@ -786,90 +708,5 @@ extension StoreTests {
     store.send(.counter(.increment))
     // The child's reducer (the `Scope`) ran first.
     #expect(seen == [1, 1])
-  }
-}
-
-@MainActor
-extension StoreTests {
-  // MARK: Fields read at their offsets
-
-  /// Fields of different sizes and alignments, one of a type that is not `Equatable`, one of no
-  /// bytes, one optional and one computed: read through a store, each is the field's value.
-  struct MixedFields: Reducer {
-    struct Plain { var value = 1 }
-    struct Nothing: Equatable {}
-    struct State {
-      var flag = false
-      var small: Int8 = 1
-      var ratio = 0.5
-      var name = "one"
-      var list = [1, 2]
-      var plain = Plain()
-      var nothing = Nothing()
-      var maybe: Int?
-      var twice: Int { Int(small) * 2 }
-    }
-    enum Action { case next }
-    func reduce(into state: inout State, action: Action) -> Effect<Action> {
-      state.flag.toggle()
-      state.small += 1
-      state.ratio *= 2
-      state.name += "!"
-      state.list.append(state.list.count + 1)
-      state.plain.value += 10
-      state.maybe = (state.maybe ?? 0) + 3
-      return .none
-    }
-  }
-
-  struct MixedParent: Reducer {
-    struct State { var tag: Int8 = 7; var child = MixedFields.State() }
-    enum Action { case child(MixedFields.Action) }
-    var body: some ReducerOf<Self> {
-      Scope(state: \.child, action: Action.child) { MixedFields() }
-    }
-  }
-
-  /// Every field of `store`, read through its dynamic members, against the same fields of its
-  /// state read directly.
-  func expectFieldsRead(
-    from store: Store<MixedFields.State, MixedFields.Action>, _ label: String
-  ) {
-    let state = store.withState { $0 }
-    #expect(store.flag == state.flag, "\(label)")
-    #expect(store.small == state.small, "\(label)")
-    #expect(store.ratio == state.ratio, "\(label)")
-    #expect(store.name == state.name, "\(label)")
-    #expect(store.list == state.list, "\(label)")
-    #expect(store.plain.value == state.plain.value, "\(label)")
-    #expect(store.nothing == state.nothing, "\(label)")
-    #expect(store.maybe == state.maybe, "\(label)")
-    #expect(store.twice == state.twice, "\(label)")
-  }
-
-  @Test func fieldsOfEverySizeAndKindReadTheirOwnValues() {
-    let root = Store(initialState: MixedFields.State()) { MixedFields() }
-    let parent = Store(initialState: MixedParent.State()) { MixedParent() }
-    let child = parent.scope(state: \.child, action: MixedParent.Action.child)
-    for round in 0..<3 {
-      // Read inside observation tracking too: the read that registers the field.
-      withObservationTracking {
-        expectFieldsRead(from: root, "root, round \(round)")
-        expectFieldsRead(from: child, "scoped, round \(round)")
-      } onChange: {
-      }
-      root.send(.next)
-      child.send(.next)
-    }
-    #expect(root.small == 4 && root.name == "one!!!" && root.plain.value == 31)
-    #expect(child.maybe == 9 && child.list == [1, 2, 3, 4, 5] && child.ratio == 4)
-  }
-
-  @Test func aFieldOfAStateOfNoBytesReadsItsValue() {
-    struct Empty { var nothing = MixedFields.Nothing() }
-    let store = Store(initialState: Empty()) {
-      Reduce<Empty, Void> { _, _ in .none }
-    }
-    #expect(store.nothing == MixedFields.Nothing())
   }
 }
