@@ -23,14 +23,9 @@ import Observation
 @MainActor
 @dynamicMemberLookup
 public final class Store<State, Action>: Observable {
-  // What `send` reads comes first, together (a class's stored properties are laid out in the
-  // order they are declared): a send to one of many row stores finds its store out of the
-  // processor's caches, and every cache line it touches is a miss. A row store's send reads
-  // the runtime (`nil`), the forwarder's function (`nil`) and the core, so the core comes
-  // before the forwarder: the send then reads the object's first 48 bytes, not 56, which share
-  // a 64-byte line with its header in two cases of four (an object starts 16-byte aligned)
-  // rather than one (1.5 misses a send to one of 1,000 row stores instead of 1.75, in
-  // callgrind's cache simulation).
+  // What `send` reads comes first, in the order it reads it (stored properties are laid out
+  // in declaration order), so that a send to one of many row stores touches few cache lines.
+  // The measurement: Docs/Performance.md, "Why the code is laid out as it is".
 
   /// The runtime, for a root store made with ``init(runtime:)``: a send calls it directly, not
   /// through the `any StoreCore` existential (as does a send from a row store of this root).
