@@ -67,8 +67,8 @@ struct RowObservers {
     // The common case, kept short: it runs on every send to an observed row, and every
     // instruction of it competes for the instruction cache with the read that follows. The
     // observer is moved out (`take()`), not copied, and checked while this function owns it:
-    // checked where it is stored, a call through its lift could (as far as the compiler knows)
-    // replace it there, so its lift's context was retained and released around the call.
+    // checked where it is stored, a call through its finder could (as far as the compiler knows)
+    // replace it there, so its finder's context was retained and released around the call.
     let observer = first.take().unsafelyUnwrapped
     if observer.check(state) {
       changed.append(consume observer)

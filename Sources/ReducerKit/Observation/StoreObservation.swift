@@ -20,8 +20,8 @@ package class ObservedPart {
   let bytesDecide: Bool
   /// The observation subject of the store that read the part, and the key path that stands for
   /// the part there (see ``PartNotification``).
-  private let subject: ObservationSubject?
-  private let registrarKeyPath: KeyPath<ObservationSubject, Int>
+  private let subject: StoreRegistrar?
+  private let registrarKeyPath: KeyPath<StoreRegistrar, Int>
   /// Where the part's live observer is in its root's ``StateObserverList``; -1 when it has none.
   var listPosition = -1
   /// For a part of a row store (or of a store scoped from one): the row group and row key
@@ -48,7 +48,7 @@ package class ObservedPart {
   /// for when a byte comparison cannot decide.
   func differs(_ state: StateAddress, _ snapshot: StateAddress) -> Bool { true }
 
-  /// Destroys and frees a snapshot made by ``StateObserver/init(part:value:lift:)``.
+  /// Destroys and frees a snapshot made by ``StateObserver/init(part:value:finder:)``.
   func destroySnapshot(_ snapshot: ValueSnapshot) {}
 
   /// Makes the part for an `Equatable` value that `keyPath` finds in a `State`.
@@ -84,17 +84,17 @@ package class ObservedPart {
 /// Values, not a closure: a closure's captures are variables of its context, which every call
 /// checked for exclusive access at run time.
 package struct PartNotification {
-  let subject: ObservationSubject?
-  let keyPath: KeyPath<ObservationSubject, Int>
+  let subject: StoreRegistrar?
+  let keyPath: KeyPath<StoreRegistrar, Int>
 
-  init(subject: ObservationSubject?, keyPath: KeyPath<ObservationSubject, Int>) {
+  init(subject: StoreRegistrar?, keyPath: KeyPath<StoreRegistrar, Int>) {
     self.subject = subject
     self.keyPath = keyPath
   }
 
   /// Tells no one (for parts made in tests).
   static var silent: PartNotification {
-    PartNotification(subject: nil, keyPath: ObservationSubject.keyPath(ofField: 0))
+    PartNotification(subject: nil, keyPath: StoreRegistrar.keyPath(ofField: 0))
   }
 }
 
@@ -151,11 +151,11 @@ private final class DynamicPart<State, Value>: TypedPart<State, Value> {
 /// is gone.
 ///
 /// A struct around the function, not the function type itself: a function kept in an
-/// `Optional` (a scoped store's lift to the root, an observer's lift) is stored at the most
+/// `Optional` (a scoped store's finder to the root, an observer's finder) is stored at the most
 /// general abstraction, so every call went through reabstraction thunks, one of which
 /// allocated a context for the check on each call.
 @usableFromInline
-package struct StateLift {
+package struct StateFinder {
   @usableFromInline
   let run: (_ rootState: StateAddress, _ check: (_ state: StateAddress) -> Bool) -> Bool?
 
@@ -182,7 +182,7 @@ package struct StateLift {
 /// changed, then notified and forgotten; reading the part again registers it again.
 ///
 /// Checks get the address of the state of the root store. An observer of a scoped store carries a
-/// `lift` that finds that store's state in the root's.
+/// `finder` that finds that store's state in the root's.
 package final class StateObserver {
   let part: ObservedPart
   /// The value read: inline when it is a plain value (`_isPOD`: no references, nothing to
@@ -190,15 +190,15 @@ package final class StateObserver {
   private let snapshot: ValueSnapshot
   /// For a scoped store's observer: finds its state in the root's.
   ///
-  /// Not optional, with ``hasLift`` saying whether there is one: a check that bound an optional
-  /// lift with `guard let` copied it, a retain and a release of its closure's context each time.
-  private let lift: StateLift
-  private let hasLift: Bool
+  /// Not optional, with ``hasFinder`` saying whether there is one: a check that bound an optional
+  /// finder with `guard let` copied it, a retain and a release of its closure's context each time.
+  private let finder: StateFinder
+  private let hasFinder: Bool
 
-  init<Value>(part: ObservedPart, value: Value, lift: StateLift?) {
+  init<Value>(part: ObservedPart, value: Value, finder: StateFinder?) {
     self.part = part
-    self.lift = lift ?? StateLift { _, _ in nil }
-    hasLift = lift != nil
+    self.finder = finder ?? StateFinder { _, _ in nil }
+    hasFinder = finder != nil
     snapshot = ValueSnapshot(value)
   }
 
@@ -226,7 +226,7 @@ package final class StateObserver {
   var byteCheck: ByteCheck {
     withSnapshot { snapshot in
       ByteCheck(
-        offset: hasLift ? -1 : part.offset, size: part.size, snapshot: snapshot,
+        offset: hasFinder ? -1 : part.offset, size: part.size, snapshot: snapshot,
         bytesDecide: part.bytesDecide)
     }
   }
@@ -235,8 +235,8 @@ package final class StateObserver {
   /// gone counts as a change.)
   @inline(__always)
   func check(_ rootState: StateAddress) -> Bool {
-    guard hasLift else { return hasChanged(rootState) }
-    return lift(rootState) { hasChanged($0) } ?? true
+    guard hasFinder else { return hasChanged(rootState) }
+    return finder(rootState) { hasChanged($0) } ?? true
   }
 
   /// Whether the part changed in `state`, the state of the store that read it.

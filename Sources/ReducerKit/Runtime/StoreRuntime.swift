@@ -1,6 +1,6 @@
 /// The runtime of one root store: its state, its reducer and the reduce loop, made of parts by
 /// job — the ``ActionQueue`` of actions sent while one is reduced, the ``EffectRuntime`` that runs
-/// effects (over the ``EffectRegistry``'s ``CancellationTable``), and the ``ObservationHub`` that
+/// effects (over the ``EffectRegistry``'s ``CancellationTable``), and the ``StateChangeNotifier`` that
 /// tells observers what changed. Scoped stores are views over it (``ScopedStoreCore``).
 ///
 /// The reduce loop: an action is reduced in place in the ``StateStorage`` (under the store's
@@ -51,7 +51,7 @@ package final class StoreRuntime<State, Action>: UncheckedFields<RuntimeFlags<Ac
   /// Runs the effects the reducer returns.
   package let effects = EffectRuntime<StoreRuntime>()
   /// Tells observers of the state what changed after each action.
-  package let observation = ObservationHub<State, Action>()
+  package let observation = StateChangeNotifier<State, Action>()
 
   package init(
     initialState: State, reducer: ResolvedReducer<State, Action>, dependencies: DependencyValues
@@ -92,7 +92,7 @@ package final class StoreRuntime<State, Action>: UncheckedFields<RuntimeFlags<Ac
     body(storage.address)
     return true
   }
-  package var liftToRoot: StateLift? { nil }
+  package var finderFromRoot: StateFinder? { nil }
 
   package var releasedParts: ReleasedParts { observation.releasedParts }
 

@@ -12,7 +12,7 @@
 /// stored, with no copy.
 @usableFromInline
 package struct RowReader<Parent, ParentAction, ID: Hashable, Element, ElementAction> {
-  /// Makes the row with `id`'s functions: its lift, its projection and its embedding, all three
+  /// Makes the row with `id`'s functions: its finder, its projection and its embedding, all three
   /// over one ``RowLocator`` (one allocation per row store; see ``Row``).
   @usableFromInline let makeRow: (ID) -> Row
   /// The collection's versions, read in place from the address of the parent's state, for the
@@ -24,7 +24,7 @@ package struct RowReader<Parent, ParentAction, ID: Hashable, Element, ElementAct
   package struct Row {
     /// Runs a check on the element in place in the parent's state, or returns `nil` when the
     /// id is not in the collection.
-    @usableFromInline let lift: StateLift
+    @usableFromInline let finder: StateFinder
     /// The element in a parent state value, or `nil` when the id is not in the collection.
     @usableFromInline let toState: (Parent) -> Element?
     /// Embeds the row's actions in the parent's.
@@ -35,10 +35,10 @@ package struct RowReader<Parent, ParentAction, ID: Hashable, Element, ElementAct
 
     @inlinable
     init(
-      lift: StateLift, toState: @escaping (Parent) -> Element?,
+      finder: StateFinder, toState: @escaping (Parent) -> Element?,
       embed: @escaping (ElementAction) -> ParentAction, access: RowAccess
     ) {
-      self.lift = lift
+      self.finder = finder
       self.toState = toState
       self.embed = embed
       self.access = access
@@ -62,7 +62,7 @@ package struct RowReader<Parent, ParentAction, ID: Hashable, Element, ElementAct
       }
       guard offset != nil else {
         return Row(
-          lift: StateLift { parentState, check in
+          finder: StateFinder { parentState, check in
             Self.withElements(in: parentState, offset: nil, keyPath: locator.keyPath) {
               Self.withElement(locator, in: $0, check)
             }
@@ -100,7 +100,7 @@ package struct RowReader<Parent, ParentAction, ID: Hashable, Element, ElementAct
       // A stored collection (the common case): found at its offset, with nothing on this path
       // that needs a large frame (the copy the key path makes is the other closure's).
       return Row(
-        lift: StateLift { parentState, check in
+        finder: StateFinder { parentState, check in
           Self.withElement(locator, in: parentState.field(at: locator.offset), check)
         },
         toState: { parent in
@@ -215,7 +215,7 @@ package struct RowReader<Parent, ParentAction, ID: Hashable, Element, ElementAct
 /// A row store's reads of its element in its parent's state, made by ``RowReader`` where the
 /// row's types are known: what a row store does on every send (check that its row is there
 /// before the action, copy it into its last state after) as one call each, rather than a call
-/// through the row's ``StateLift`` with a check that calls back into the store's generic code.
+/// through the row's ``StateFinder`` with a check that calls back into the store's generic code.
 ///
 /// Not generic, so that the store's unspecialized code holds it with no metadata lookup.
 @usableFromInline
@@ -259,7 +259,7 @@ struct RowPosition {
 
 /// One row store's way to its element: the id, the collection's place in the parent's state
 /// and the parent's action, and where the row was last found (``hint``), in one object that the
-/// row's lift, projection and embedding all capture.
+/// row's finder, projection and embedding all capture.
 ///
 /// The hint is used while the collection's structure version is the one recorded with it,
 /// before the id is looked up by its hash. The version changes with every change of the set or
@@ -298,7 +298,7 @@ final class RowLocator<Parent, ParentAction, ID: Hashable, Element, ElementActio
   }
 
   /// Where the row was last found, not checked for exclusivity: read and written only by the
-  /// row's lift, on the main actor, in accesses that end before it calls anything (the dynamic
+  /// row's finder, on the main actor, in accesses that end before it calls anything (the dynamic
   /// check is a runtime call on every read).
   @inlinable
   var hint: RowPosition {
@@ -320,7 +320,7 @@ final class RowLocator<Parent, ParentAction, ID: Hashable, Element, ElementActio
 
 /// A ``RowLocator``'s fields, kept in its ``UncheckedFields`` (the superclass, so no object of
 /// their own): the id, the collection's offset, key path and embedding never change after init;
-/// the hint is read and written by the row's lift (see the locator).
+/// the hint is read and written by the row's finder (see the locator).
 @usableFromInline
 struct RowLocatorFields<Parent, ParentAction, ID: Hashable, Element, ElementAction> {
   @usableFromInline let id: ID

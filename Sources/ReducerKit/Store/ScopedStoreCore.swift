@@ -1,6 +1,6 @@
 /// The core of a scoped store: a view of its parent's — a projection of the parent's state and an
 /// embedding of actions into the parent's. It owns nothing but those functions (the projection,
-/// the same projection as a lift that reads the state in place, the embedding, and the forwarder
+/// the same projection as a finder that reads the state in place, the embedding, and the forwarder
 /// it composes from it) and, for state that can go away, the last state it read.
 ///
 /// A store scoped to state that can go away (optional state, a collection element) keeps the last
@@ -18,8 +18,8 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>: S
   let parent: Store<ParentState, ParentAction>
   let fromAction: (Action) -> ParentAction
   /// Finds this core's state in the parent's state and runs a check on it; `nil` when the state
-  /// is gone. Made at init: a row store's reader's lift, or `toState` applied to the parent's.
-  private let liftToParent: StateLift
+  /// is gone. Made at init: a row store's reader's finder, or `toState` applied to the parent's.
+  private let finderInParent: StateFinder
   /// The address of the parent's state when the parent is the root (its runtime's
   /// ``StoreRuntime/stateAddress``, which does not move for the runtime's life): the state is
   /// found from it directly, with no call through the parent's core. The parent, held here,
@@ -94,12 +94,12 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>: S
     parentRuntime = parent.runtime
     rowAccess = .none
     hasRowAccess = false
-    liftToParent = Self.lift(through: toState)
+    finderInParent = Self.finder(through: toState)
     registry = parent.core.registry
     forward = Self.forward(to: parent, with: fromAction, forwarding: forwarding)
   }
 
-  /// A core for state that can go away. `lift`, when given, finds the state in the parent's in
+  /// A core for state that can go away. `finder`, when given, finds the state in the parent's in
   /// place (a ``RowReader``'s); without one, it is `toOptionalState` applied to the parent's.
   /// `access`, a row store's (a ``RowReader``'s), is what its sends use when the parent is the
   /// root.
@@ -107,7 +107,7 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>: S
     parent: Store<ParentState, ParentAction>,
     initialState: State,
     toOptionalState: @escaping (ParentState) -> State?,
-    lift: StateLift? = nil,
+    finder: StateFinder? = nil,
     access: RowAccess? = nil,
     fromAction: @escaping (Action) -> ParentAction
   ) {
@@ -121,7 +121,7 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>: S
     rowAccess = hasRowAccess ? access.unsafelyUnwrapped : .none
     registry = parent.core.registry
     forward = nil
-    liftToParent = lift ?? Self.lift(through: toOptionalState)
+    finderInParent = finder ?? Self.finder(through: toOptionalState)
   }
 
   package var isRoot: Bool { false }
@@ -215,12 +215,12 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>: S
     return withCurrentState { _ in }
   }
 
-  /// This core's state, found in its parent's in place (through ``liftToParent``): no copy of
+  /// This core's state, found in its parent's in place (through ``finderInParent``): no copy of
   /// the parent's state, which for the root is the whole state of the feature.
   package func withCurrentState(_ body: (_ state: StateAddress) -> Void) -> Bool {
-    let liftToParent = liftToParent
+    let finderInParent = finderInParent
     if let parentStateAddress {
-      return liftToParent(parentStateAddress) { state in
+      return finderInParent(parentStateAddress) { state in
         body(state)
         return true
       } != nil
@@ -228,7 +228,7 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>: S
     var isPresent = false
     _ = parent.core.withCurrentState { parentState in
       isPresent =
-        liftToParent(parentState) { state in
+        finderInParent(parentState) { state in
           body(state)
           return true
         } != nil
@@ -240,21 +240,21 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>: S
     parent.core.access(from: parent)
   }
 
-  /// The lift of a core without a reader: `toState` applied to the parent's state, in place.
-  private static func lift(through toState: @escaping (ParentState) -> State?) -> StateLift {
-    StateLift { parentState, check in
+  /// The finder of a core without a reader: `toState` applied to the parent's state, in place.
+  private static func finder(through toState: @escaping (ParentState) -> State?) -> StateFinder {
+    StateFinder { parentState, check in
       guard let state = toState(parentState[as: ParentState.self]) else { return nil }
       return StateAddress.with(state, check)
     }
   }
 
   /// Finds this core's state in the root's, through each ancestor. Made once.
-  package var liftToRoot: StateLift? { liftFromRoot }
-  private lazy var liftFromRoot: StateLift = {
-    guard let parentLift = parent.core.liftToRoot else { return liftToParent }
-    let liftToParent = liftToParent
-    return StateLift { rootState, check in
-      parentLift(rootState) { parentState in liftToParent(parentState, check) ?? true }
+  package var finderFromRoot: StateFinder? { rootFinder }
+  private lazy var rootFinder: StateFinder = {
+    guard let parentFinder = parent.core.finderFromRoot else { return finderInParent }
+    let finderInParent = finderInParent
+    return StateFinder { rootState, check in
+      parentFinder(rootState) { parentState in finderInParent(parentState, check) ?? true }
     }
   }()
 
@@ -279,17 +279,17 @@ package final class ScopedStoreCore<ParentState, ParentAction, State, Action>: S
     readVersions: @escaping (StateAddress) -> CollectionVersions,
     observer: StateObserver
   ) {
-    let liftToParent = liftToParent
-    let liftedVersions: (StateAddress) -> CollectionVersions = { parentState in
+    let finderInParent = finderInParent
+    let foundVersions: (StateAddress) -> CollectionVersions = { parentState in
       var versions = CollectionVersions.gone
-      _ = liftToParent(parentState) { state in
+      _ = finderInParent(parentState) { state in
         versions = readVersions(state)
         return true
       }
       return versions
     }
     parent.core.observeRow(
-      group: group, key: key, readVersions: liftedVersions, observer: observer)
+      group: group, key: key, readVersions: foundVersions, observer: observer)
   }
 
   package func send(_ action: Action, group: consuming EffectGroup?) -> StoreTask {

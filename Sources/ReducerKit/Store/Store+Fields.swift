@@ -56,7 +56,7 @@ extension Store {
       fields[keyPath]
       ?? makeField(
         keyPath, offset: storedOffset(of: keyPath),
-        registrarKeyPath: ObservationSubject.keyPath(ofField: nextField()), makePart: makePart)
+        registrarKeyPath: StoreRegistrar.keyPath(ofField: nextField()), makePart: makePart)
     fields[keyPath] = field
     // Key paths made at run time are new objects on every read: the array stays short, and
     // its oldest entry makes room.
@@ -81,7 +81,7 @@ extension Store {
   func makeField<Value>(
     _ keyPath: KeyPath<State, Value>,
     offset: Int?,
-    registrarKeyPath: KeyPath<ObservationSubject, Int>,
+    registrarKeyPath: KeyPath<StoreRegistrar, Int>,
     makePart: PartMaker
   ) -> ObservedField {
     let part = makePart(offset, PartNotification(subject: subject, keyPath: registrarKeyPath))
@@ -96,17 +96,17 @@ extension Store {
   }
 
   func observe<Value>(_ field: ObservedField, value: Value) {
-    // Made by `makeField` from a `KeyPath<ObservationSubject, Int>`; stored untyped so that
+    // Made by `makeField` from a `KeyPath<StoreRegistrar, Int>`; stored untyped so that
     // `ObservedField` is not generic (a generic type's metadata is looked up at run time on
     // every read).
     subject.access(
-      unsafeDowncast(field.registrarKeyPath, to: KeyPath<ObservationSubject, Int>.self))
-    core.observe(StateObserver(part: field.part, value: value, lift: core.liftToRoot))
+      unsafeDowncast(field.registrarKeyPath, to: KeyPath<StoreRegistrar, Int>.self))
+    core.observe(StateObserver(part: field.part, value: value, finder: core.finderFromRoot))
   }
 }
 
 /// A part of a store's state that its observers read: the key path it was read through, the key
-/// path the registrar knows it by (a `KeyPath<ObservationSubject, Int>`), and how to check it.
+/// path the registrar knows it by (a `KeyPath<StoreRegistrar, Int>`), and how to check it.
 struct ObservedField {
   let keyPath: AnyKeyPath
   let registrarKeyPath: AnyKeyPath

@@ -141,7 +141,7 @@ extension Store {
       let row = rows.makeRow(id)
       let core = ScopedStoreCore(
         parent: self, initialState: element,
-        toOptionalState: row.toState, lift: row.lift, access: row.access, fromAction: row.embed)
+        toOptionalState: row.toState, finder: row.finder, access: row.access, fromAction: row.embed)
       core.row = .init(
         group: rowGroupID(for: state),
         key: RowKey.of(id),

@@ -38,8 +38,8 @@ public final class Store<State, Action>: Observable {
   /// directly rather than through the core.
   @usableFromInline
   let forwarder: ActionForwarder<Action>?
-  /// Where this store's observation is registered (see ``ObservationSubject``).
-  package let subject = ObservationSubject()
+  /// Where this store's observation is registered (see ``StoreRegistrar``).
+  package let subject = StoreRegistrar()
   var children: [ScopeKey: WeakChild] = [:]
   /// The keys of cached children released since the last scope: their entries are dropped then.
   var releasedChildren: ReleasedChildren?
@@ -175,7 +175,7 @@ public final class Store<State, Action>: Observable {
   var nextRecentField = 0
   /// The whole state, observed through a scoped store's ``state`` (field number -1).
   lazy var wholeState = makeField(
-    \State.self, offset: 0, registrarKeyPath: ObservationSubject.keyPath(ofField: -1)
+    \State.self, offset: 0, registrarKeyPath: StoreRegistrar.keyPath(ofField: -1)
   ) { ObservedPart.make(\State.self, offset: $0, notify: $1) }
   /// The number of the next field's registrar key path.
   var nextFieldNumber = 0

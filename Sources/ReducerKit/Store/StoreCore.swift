@@ -58,7 +58,7 @@ package protocol StoreCore<State, Action>: AnyObject {
 
   /// Finds this core's state in the root's state, for the checks of observers; `nil` for the
   /// root.
-  var liftToRoot: StateLift? { get }
+  var finderFromRoot: StateFinder? { get }
 
   /// Where the stores of this tree hand the parts they observed when they are released: the
   /// root's.

@@ -42,7 +42,7 @@ import Testing
   func observe(_ row: Int, of table: Table, in group: RowObserverGroup) {
     let part = ObservedPart.make(\Table.values[row], offset: nil, notify: .silent)
     group.checkedAdd(
-      StateObserver(part: part, value: table.values[row], lift: nil), row: RowKey.of(row))
+      StateObserver(part: part, value: table.values[row], finder: nil), row: RowKey.of(row))
   }
 
   func takeChanged(_ group: RowObserverGroup, in table: Table) -> Int {
@@ -87,7 +87,7 @@ import Testing
     let group = makeGroup(table, sharedKey: 7)
     for row in 0..<2 {
       let part = ObservedPart.make(\Table.values[row], offset: nil, notify: .silent)
-      group.checkedAdd(StateObserver(part: part, value: table.values[row], lift: nil), row: 7)
+      group.checkedAdd(StateObserver(part: part, value: table.values[row], finder: nil), row: 7)
     }
     table.willMutate(0)
     table.values = [4, 0, 0]
@@ -106,7 +106,7 @@ import Testing
     let group = makeGroup(table, sharedKey: 7)
     let parts = (0..<3).map { ObservedPart.make(\Table.values[$0], offset: nil, notify: .silent) }
     for (row, part) in parts.enumerated() {
-      group.checkedAdd(StateObserver(part: part, value: table.values[row], lift: nil), row: 7)
+      group.checkedAdd(StateObserver(part: part, value: table.values[row], finder: nil), row: 7)
     }
     table.willMutate(0)
     table.values = [1, 0, 1]
@@ -122,7 +122,7 @@ import Testing
     #expect(changed.map { ObjectIdentifier($0.part) } == [ObjectIdentifier(parts[1])])
     #expect(group.liveCount == 0)
     // The emptied row takes a new observer.
-    group.checkedAdd(StateObserver(part: parts[1], value: 2, lift: nil), row: 7)
+    group.checkedAdd(StateObserver(part: parts[1], value: 2, finder: nil), row: 7)
     #expect(group.liveCount == 1)
   }
 
@@ -164,8 +164,8 @@ import Testing
     var table = Table()
     let group = makeGroup(table)
     let part = ObservedPart.make(\Table.values[0], offset: nil, notify: .silent)
-    group.checkedAdd(StateObserver(part: part, value: 0, lift: nil), row: RowKey.of(0))
-    group.checkedAdd(StateObserver(part: part, value: 3, lift: nil), row: RowKey.of(0))
+    group.checkedAdd(StateObserver(part: part, value: 0, finder: nil), row: RowKey.of(0))
+    group.checkedAdd(StateObserver(part: part, value: 3, finder: nil), row: RowKey.of(0))
     #expect(group.liveCount == 1)
     table.willMutate(0)
     table.values = [3, 0, 0]
@@ -177,8 +177,8 @@ import Testing
     let group = makeGroup(table)
     let first = ObservedPart.make(\Table.values[0], offset: nil, notify: .silent)
     let second = ObservedPart.make(\Table.values[0], offset: nil, notify: .silent)
-    group.checkedAdd(StateObserver(part: first, value: 0, lift: nil), row: RowKey.of(0))
-    group.checkedAdd(StateObserver(part: second, value: 0, lift: nil), row: RowKey.of(0))
+    group.checkedAdd(StateObserver(part: first, value: 0, finder: nil), row: RowKey.of(0))
+    group.checkedAdd(StateObserver(part: second, value: 0, finder: nil), row: RowKey.of(0))
     group.checkedRemove(first, row: RowKey.of(0))
     #expect(group.liveCount == 1)
     group.checkedRemove(first, row: RowKey.of(0))

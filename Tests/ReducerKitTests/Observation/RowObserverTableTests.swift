@@ -11,7 +11,7 @@ import Testing
 
   func observer() -> StateObserver {
     StateObserver(
-      part: .make(\Row.value, offset: 0, notify: .silent), value: 0, lift: nil)
+      part: .make(\Row.value, offset: 0, notify: .silent), value: 0, finder: nil)
   }
 
   /// How many observers the row with `key` has; `nil` when it has no entry.

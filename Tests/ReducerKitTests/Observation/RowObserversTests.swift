@@ -21,7 +21,7 @@ import Testing
   ]
 
   func observer(_ index: Int) -> StateObserver {
-    StateObserver(part: parts[index], value: 0, lift: nil)
+    StateObserver(part: parts[index], value: 0, finder: nil)
   }
 
   /// Which parts (by index) `observers` holds, in order.

@@ -25,7 +25,7 @@ import Testing
   @Test func takesTheObserversWhosePartChangedAndKeepsTheOthers() {
     let list = StateObserverList()
     let (a, b, c) = (part(\.a), part(\.b), part(\.c))
-    for part in [a, b, c] { list.checkedAdd(StateObserver(part: part, value: 0, lift: nil)) }
+    for part in [a, b, c] { list.checkedAdd(StateObserver(part: part, value: 0, finder: nil)) }
     let changed = takeChanged(list, in: Pair(a: 1, b: 0, c: 1))
     #expect(changed.map(ObjectIdentifier.init) == [c, a].map(ObjectIdentifier.init))
     #expect(list.count == 1)
@@ -40,9 +40,9 @@ import Testing
   @Test func readingAPartAgainReplacesItsObserver() {
     let list = StateObserverList()
     let (a, b) = (part(\.a), part(\.b))
-    list.checkedAdd(StateObserver(part: a, value: 0, lift: nil))
-    list.checkedAdd(StateObserver(part: b, value: 0, lift: nil))
-    list.checkedAdd(StateObserver(part: a, value: 5, lift: nil))
+    list.checkedAdd(StateObserver(part: a, value: 0, finder: nil))
+    list.checkedAdd(StateObserver(part: b, value: 0, finder: nil))
+    list.checkedAdd(StateObserver(part: a, value: 5, finder: nil))
     #expect(list.count == 2)
     // The replacing observer's snapshot (5) is the one checked.
     #expect(takeChanged(list, in: Pair(a: 5, b: 0)).isEmpty)
@@ -55,9 +55,9 @@ import Testing
   @Test func positionsStayRightAfterRemovals() {
     let list = StateObserverList()
     let (a, b, c) = (part(\.a), part(\.b), part(\.c))
-    for part in [a, b, c] { list.checkedAdd(StateObserver(part: part, value: 0, lift: nil)) }
+    for part in [a, b, c] { list.checkedAdd(StateObserver(part: part, value: 0, finder: nil)) }
     _ = takeChanged(list, in: Pair(a: 1))  // c moves into a's place
-    list.checkedAdd(StateObserver(part: c, value: 7, lift: nil))  // replaces c where it now is
+    list.checkedAdd(StateObserver(part: c, value: 7, finder: nil))  // replaces c where it now is
     #expect(list.count == 2)
     #expect(a.listPosition == -1)
     #expect(takeChanged(list, in: Pair(a: 1, b: 0, c: 7)).isEmpty)
@@ -66,7 +66,7 @@ import Testing
   @Test func removingAPartsObserverKeepsTheOthersPositions() {
     let list = StateObserverList()
     let (a, b, c) = (part(\.a), part(\.b), part(\.c))
-    for part in [a, b, c] { list.checkedAdd(StateObserver(part: part, value: 0, lift: nil)) }
+    for part in [a, b, c] { list.checkedAdd(StateObserver(part: part, value: 0, finder: nil)) }
     list.checkedRemove(a)  // c moves into a's place
     #expect(list.count == 2)
     #expect(a.listPosition == -1)

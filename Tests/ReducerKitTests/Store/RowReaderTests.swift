@@ -26,13 +26,13 @@ import Testing
       : ("computed", RowReader(\Parent.computedRows, action: ParentAction.rows))
   }
 
-  /// The title of the row with `id` that `reader`'s lift finds in `parent`, or `nil`.
-  func liftedTitle(
+  /// The title of the row with `id` that `reader`'s finder finds in `parent`, or `nil`.
+  func foundTitle(
     _ reader: RowReader<Parent, ParentAction, Int, Row, String>, id: Int, in parent: Parent
   ) -> String?? {
     var title: String?
     let found = StateAddress.with(parent) { parent in
-      reader.makeRow(id).lift(parent) { row in
+      reader.makeRow(id).finder(parent) { row in
         title = row[as: Row.self].title
         return true
       }
@@ -41,26 +41,26 @@ import Testing
   }
 
   @Test(arguments: [0, 1])
-  func theLiftFindsThePresentRowAndNoOther(reader index: Int) {
+  func theFinderFindsThePresentRowAndNoOther(reader index: Int) {
     let (name, reader) = Self.reader(index)
     var parent = Parent()
-    #expect(liftedTitle(reader, id: 2, in: parent) == "two", "\(name)")
-    #expect(liftedTitle(reader, id: 3, in: parent) == .some(nil), "\(name)")
+    #expect(foundTitle(reader, id: 2, in: parent) == "two", "\(name)")
+    #expect(foundTitle(reader, id: 3, in: parent) == .some(nil), "\(name)")
     parent.rows[id: 2] = nil
-    #expect(liftedTitle(reader, id: 2, in: parent) == .some(nil), "\(name)")
-    #expect(liftedTitle(reader, id: 1, in: parent) == "one", "\(name)")
+    #expect(foundTitle(reader, id: 2, in: parent) == .some(nil), "\(name)")
+    #expect(foundTitle(reader, id: 1, in: parent) == "one", "\(name)")
   }
 
   @Test(arguments: [0, 1])
-  func oneLiftFollowsItsRowWhereverTheCollectionPutsIt(reader index: Int) {
-    // A lift remembers where it last found its row; every change of the ids' set or order,
+  func oneFinderFollowsItsRowWhereverTheCollectionPutsIt(reader index: Int) {
+    // A finder remembers where it last found its row; every change of the ids' set or order,
     // and every other collection, must make it look again.
     let (name, reader) = Self.reader(index)
-    let lift = reader.makeRow(2).lift
+    let finder = reader.makeRow(2).finder
     func title(in parent: Parent) -> String?? {
       var title: String?
       let found = StateAddress.with(parent) { parent in
-        lift(parent) { row in
+        finder(parent) { row in
           title = row[as: Row.self].title
           return true
         }

@@ -295,7 +295,7 @@ import Testing
   @Test(arguments: [false, true])
   func aRowStoreChecksItsRowAndKeepsItsLastStateWhateverItsParent(underAScope: Bool) {
     // A row store of the root reads its row through its `RowAccess` (one call each, compiled
-    // for the row's type); under a scope, through its lift. The same behaviour either way: the
+    // for the row's type); under a scope, through its finder. The same behaviour either way: the
     // last state is the row after the store's last send even when nothing read it since, and
     // a send once the row is gone is ignored with a warning.
     let recorder = WarningRecorder(matching: "no longer present")

@@ -16,7 +16,7 @@
 ///   16 bytes (the first 16 are copied into it); an observer whose value is a plain value of at
 ///   most 16 bytes keeps it inline, and its check's pointer is not valid after it was made.
 /// - The pointers passed are to the current state of the store that made the check, valid for the
-///   duration of the call (the root's state storage, or a scoped store's state lifted from it).
+///   duration of the call (the root's state storage, or a scoped store's state found in it).
 /// - Loads are unaligned (`loadUnaligned`), so no alignment is assumed.
 
 /// A byte range of a root store's state and the bytes it had when an observer read it: when they

@@ -6,7 +6,7 @@ import Testing
 
 /// The object a store registers its observation on: a read of one field is told of that
 /// field's change only, and of the whole state's by its own key path.
-@Suite struct ObservationSubjectTests {
+@Suite struct StoreRegistrarTests {
   /// Tracks `read` once; the result counts the `onChange` calls.
   func track(_ read: () -> Void) -> Locked<Int> {
     let changes = Locked(0)
@@ -15,7 +15,7 @@ import Testing
   }
 
   @Test func aReadFieldIsToldOfItsOwnChangeOnly() {
-    let subject = ObservationSubject()
+    let subject = StoreRegistrar()
     let changes = track { subject.access(\.[observedField: 3]) }
     subject.didChange(\.[observedField: 4])
     subject.didChange(\.state)
@@ -28,7 +28,7 @@ import Testing
   }
 
   @Test func theWholeStateIsItsOwnKeyPath() {
-    let subject = ObservationSubject()
+    let subject = StoreRegistrar()
     let changes = track { subject.access(\.state) }
     subject.didChange(\.[observedField: -1])
     #expect(changes.withLock { $0 } == 0)
@@ -39,12 +39,12 @@ import Testing
   @Test func everyFieldNumberHasAKeyPathOfItsOwn() {
     // The first sixteen and the whole state have properties of their own, the rest the
     // subscript: a read of one is told of its own change only, across the boundary too.
-    let subject = ObservationSubject()
+    let subject = StoreRegistrar()
     let numbers = Array(-1...20)
-    let keyPaths = numbers.map { ObservationSubject.keyPath(ofField: $0) }
+    let keyPaths = numbers.map { StoreRegistrar.keyPath(ofField: $0) }
     #expect(Set(keyPaths).count == numbers.count)
-    #expect(ObservationSubject.keyPath(ofField: 3) == ObservationSubject.keyPath(ofField: 3))
-    #expect(ObservationSubject.keyPath(ofField: 17) == \ObservationSubject.[observedField: 17])
+    #expect(StoreRegistrar.keyPath(ofField: 3) == StoreRegistrar.keyPath(ofField: 3))
+    #expect(StoreRegistrar.keyPath(ofField: 17) == \StoreRegistrar.[observedField: 17])
     for (number, keyPath) in zip(numbers, keyPaths) {
       #expect(subject[keyPath: keyPath] == number)
       let changes = track { subject.access(keyPath) }
@@ -57,9 +57,9 @@ import Testing
 
   @MainActor
   @Test func aPartKeepsItsSubjectAndTellsIt() {
-    var subject: ObservationSubject? = ObservationSubject()
+    var subject: StoreRegistrar? = StoreRegistrar()
     weak let held = subject
-    let keyPath = ObservationSubject.keyPath(ofField: 2)
+    let keyPath = StoreRegistrar.keyPath(ofField: 2)
     let part = ObservedPart.make(
       \Int.self, offset: 0, notify: PartNotification(subject: subject, keyPath: keyPath))
     let changes = track { subject!.access(keyPath) }
@@ -71,21 +71,21 @@ import Testing
   }
 
   @Test func aSubjectGoesWithTheLastPartThatHoldsIt() {
-    weak var held: ObservationSubject?
+    weak var held: StoreRegistrar?
     do {
-      let subject = ObservationSubject()
+      let subject = StoreRegistrar()
       held = subject
       let part = ObservedPart.make(
         \Int.self, offset: 0,
-        notify: PartNotification(subject: subject, keyPath: ObservationSubject.keyPath(ofField: 0)))
+        notify: PartNotification(subject: subject, keyPath: StoreRegistrar.keyPath(ofField: 0)))
       withExtendedLifetime(part) { #expect(held != nil) }
     }
     #expect(held == nil)
   }
 
   @Test func twoSubjectsAreObservedApart() {
-    let first = ObservationSubject()
-    let second = ObservationSubject()
+    let first = StoreRegistrar()
+    let second = StoreRegistrar()
     let changes = track { first.access(\.[observedField: 0]) }
     second.didChange(\.[observedField: 0])
     #expect(changes.withLock { $0 } == 0)

@@ -9,7 +9,7 @@ import Observation
 /// up at run time on every access and every change. This subject's conformance is static.
 /// Observation tells observers by the registrar and the key path only, so a store's readers are
 /// told the same as if the store itself were the subject.
-package final class ObservationSubject: Observable, Sendable {
+package final class StoreRegistrar: Observable, Sendable {
   private let registrar = ObservationRegistrar()
 
   package init() {}
@@ -27,7 +27,7 @@ package final class ObservationSubject: Observable, Sendable {
   /// witness: a few hundred instructions for every access and change, which the registrar
   /// hashes several times. The first sixteen fields (most stores read fewer) and the whole
   /// state get properties without arguments; the rest use ``subscript(observedField:)``.
-  package static func keyPath(ofField field: Int) -> KeyPath<ObservationSubject, Int> {
+  package static func keyPath(ofField field: Int) -> KeyPath<StoreRegistrar, Int> {
     switch field {
     case -1: \.wholeScopedState
     case 0: \.field0
@@ -73,12 +73,12 @@ package final class ObservationSubject: Observable, Sendable {
   package var state: Int { 0 }
 
   /// Records a read of what `keyPath` stands for, for `withObservationTracking`.
-  package func access(_ keyPath: KeyPath<ObservationSubject, Int>) {
+  package func access(_ keyPath: KeyPath<StoreRegistrar, Int>) {
     registrar.access(self, keyPath: keyPath)
   }
 
   /// Tells the observers of what `keyPath` stands for that it changed.
-  package func didChange(_ keyPath: KeyPath<ObservationSubject, Int>) {
+  package func didChange(_ keyPath: KeyPath<StoreRegistrar, Int>) {
     registrar.withMutation(of: self, keyPath: keyPath) {}
   }
 }

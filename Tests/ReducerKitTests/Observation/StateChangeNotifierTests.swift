@@ -5,7 +5,7 @@ import Testing
 @testable import ReducerKit
 
 @MainActor
-@Suite struct ObservationHubTests {
+@Suite struct StateChangeNotifierTests {
   /// Equal by name; its `==` runs `onCompare` (a read of the store during an observer's check).
   final class Tag: Equatable {
     let name: String
@@ -58,7 +58,7 @@ import Testing
     }
   }
 
-  typealias Hub = ObservationHub<Feature.State, Feature.Action>
+  typealias Hub = StateChangeNotifier<Feature.State, Feature.Action>
 
   func hub(of store: Store<Feature.State, Feature.Action>) -> Hub {
     (store.core as! StoreRuntime<Feature.State, Feature.Action>).observation
@@ -67,7 +67,7 @@ import Testing
   // MARK: Streams of states
 
   @Test func aSubscriberGetsTheCurrentStateThenEachOneUntilUnsubscribed() {
-    let hub = ObservationHub<Int, Int>()
+    let hub = StateChangeNotifier<Int, Int>()
     let log = Log<Int>()
     let id = hub.subscribe({ log.append($0) }, current: 0)
     #expect(log.values == [0])

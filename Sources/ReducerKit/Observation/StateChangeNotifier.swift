@@ -8,7 +8,7 @@ import Observation
 /// passes: what an observer's `==` or key path reads of the store during a check is the state
 /// after the action, and registers no new observer (the lists are being scanned).
 @MainActor
-package final class ObservationHub<State, Action>: UncheckedFields<ObservationHubLists> {
+package final class StateChangeNotifier<State, Action>: UncheckedFields<StateChangeNotifierLists> {
   /// The store whose registrar to notify, once something read the whole state.
   private weak var observedStore: Store<State, Action>?
   /// Whether `observedStore` was set since the last notification: checked first after each
@@ -16,7 +16,7 @@ package final class ObservationHub<State, Action>: UncheckedFields<ObservationHu
   private var hasObservedStore = false
   /// Observers of parts of the state, checked after each action.
   private let observers = StateObserverList()
-  // In `UncheckedFields.unchecked` (``ObservationHubLists``), not checked for exclusivity, as
+  // In `UncheckedFields.unchecked` (``StateChangeNotifierLists``), not checked for exclusivity, as
   // the lists': every access is on the main actor, and none is held across user code (an
   // observer's check or notification runs with the notified observers taken out of
   // `changedObservers`, and registers nothing while checks run).
@@ -44,7 +44,7 @@ package final class ObservationHub<State, Action>: UncheckedFields<ObservationHu
 
   /// A hub with nothing to notify.
   package init() {
-    super.init(unchecked: ObservationHubLists())
+    super.init(unchecked: StateChangeNotifierLists())
   }
 
   // MARK: - Registering
@@ -225,17 +225,18 @@ package final class ObservationHub<State, Action>: UncheckedFields<ObservationHu
     observers._checkInvariants()
     for group in rowGroups { group._checkInvariants() }
     let ids = rowGroups.map { ObjectIdentifier($0.id) }
-    precondition(Set(ids).count == ids.count, "ObservationHub: two row groups of one collection")
+    precondition(
+      Set(ids).count == ids.count, "StateChangeNotifier: two row groups of one collection")
     precondition(
       isCheckingObservers || changedObservers.isEmpty,
-      "ObservationHub: changed observers left after a notification")
+      "StateChangeNotifier: changed observers left after a notification")
   }
   #endif
 }
 
-/// The lists an ``ObservationHub`` reads and writes on every action, kept in its
+/// The lists an ``StateChangeNotifier`` reads and writes on every action, kept in its
 /// ``UncheckedFields`` (see the hub for why their accesses never overlap).
-package struct ObservationHubLists {
+package struct StateChangeNotifierLists {
   /// The observers changed by the last action, reused between actions.
   var changedObservers: [StateObserver] = []
   /// The row observer groups, one per collection.
