@@ -115,7 +115,7 @@ extension Reducer where Body: Reducer, Body.State == State, Body.Action == Actio
   /// body that is another feature with a body is not evaluated per action either).
   @inlinable
   public static func _makeBody(of reducer: Self) -> ReducerBody<Self>? {
-    ReducerBody(ChildReducer(reducer.body))
+    ReducerBody(ResolvedReducer(reducer.body))
   }
 
   /// Runs the body ``_makeBody(of:)`` made: the child call of ReducerKit's composition.
@@ -125,7 +125,7 @@ extension Reducer where Body: Reducer, Body.State == State, Body.Action == Actio
   ) -> Effect<Action> {
     // The object at the address is the `BodyRunner<Body>` `_makeBody(of:)` made, which `body`
     // owns: borrowed for the call, with nothing retained. (A body with no runner, deferred
-    // inside the feature's own body, never gets here: `ChildReducer` runs it through its
+    // inside the feature's own body, never gets here: `ResolvedReducer` runs it through its
     // closure.)
     assert(body.runnerAddress != nil, "'\(Self.self)' ran a body that _makeBody(of:) did not make")
     return body.runnerAddress.unsafelyUnwrapped.unmanaged(as: BodyRunner<Body>.self)

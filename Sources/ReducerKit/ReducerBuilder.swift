@@ -66,20 +66,20 @@ public enum ReducerBuilder<State, Action> {
 
   /// A `for` loop over reducers: they run in order.
   public static func buildArray<R: Reducer<State, Action>>(_ reducers: [R]) -> _Sequence {
-    _Sequence(reducers.map { ResolvedReducer($0) })
+    _Sequence(reducers.map { AnyResolvedReducer($0) })
   }
 
   /// Two or more reducers run in order, their effects merged. Built by ``ReducerBuilder``.
   public struct _Sequence: Reducer {
-    let reducers: [ResolvedReducer<State, Action>]
+    let reducers: [AnyResolvedReducer<State, Action>]
 
     init<R0: Reducer<State, Action>, R1: Reducer<State, Action>>(_ first: R0, _ second: R1) {
       // Flattening nested sequences keeps a long block one loop instead of a deep recursion.
-      let head = (first as? _Sequence)?.reducers ?? [ResolvedReducer(first)]
-      reducers = head + [ResolvedReducer(second)]
+      let head = (first as? _Sequence)?.reducers ?? [AnyResolvedReducer(first)]
+      reducers = head + [AnyResolvedReducer(second)]
     }
 
-    init(_ reducers: [ResolvedReducer<State, Action>]) {
+    init(_ reducers: [AnyResolvedReducer<State, Action>]) {
       self.reducers = reducers
     }
 
@@ -95,10 +95,10 @@ public enum ReducerBuilder<State, Action> {
 
   /// A reducer that runs only when present (an `if` without `else`). Built by ``ReducerBuilder``.
   public struct _Optional<Wrapped: Reducer<State, Action>>: Reducer {
-    let wrapped: ResolvedReducer<State, Action>?
+    let wrapped: AnyResolvedReducer<State, Action>?
 
     init(_ wrapped: Wrapped?) {
-      self.wrapped = wrapped.map { ResolvedReducer($0) }
+      self.wrapped = wrapped.map { AnyResolvedReducer($0) }
     }
 
     /// Runs the wrapped reducer if there is one.
@@ -114,14 +114,14 @@ public enum ReducerBuilder<State, Action> {
   public struct _Conditional<First: Reducer<State, Action>, Second: Reducer<State, Action>>:
     Reducer
   {
-    let branch: ResolvedReducer<State, Action>
+    let branch: AnyResolvedReducer<State, Action>
 
     init(first: First) {
-      branch = ResolvedReducer(first)
+      branch = AnyResolvedReducer(first)
     }
 
     init(second: Second) {
-      branch = ResolvedReducer(second)
+      branch = AnyResolvedReducer(second)
     }
 
     /// Runs the reducer of the branch that was taken.
@@ -133,12 +133,12 @@ public enum ReducerBuilder<State, Action> {
 
 extension ReducerBuilder._Sequence: ResolvedReducerConvertible {
   @usableFromInline
-  package var resolved: ResolvedReducer<State, Action> {
-    reducers.count == 1 ? reducers[0] : ResolvedReducer(reduce: reduce(into:action:))
+  package var resolved: AnyResolvedReducer<State, Action> {
+    reducers.count == 1 ? reducers[0] : AnyResolvedReducer(reduce: reduce(into:action:))
   }
 }
 
 extension ReducerBuilder._Conditional: ResolvedReducerConvertible {
   @usableFromInline
-  package var resolved: ResolvedReducer<State, Action> { branch }
+  package var resolved: AnyResolvedReducer<State, Action> { branch }
 }

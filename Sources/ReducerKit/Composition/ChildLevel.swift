@@ -23,7 +23,7 @@ where
   /// slot and the child, so that the direct route reads the start of the object.
   @usableFromInline let direct: DirectCase
   @usableFromInline let slot: Slot
-  @usableFromInline let child: ChildReducer<Child>
+  @usableFromInline let child: ResolvedReducer<Child>
   @usableFromInline let parent: Parent
   /// The case path's parts, for the general route.
   @usableFromInline let selection: EnumCaseSelection?
@@ -34,7 +34,7 @@ where
   init(
     slot: Slot,
     action toSlotAction: CasePath<Slot.Action, Slot.SlotAction>,
-    child: ChildReducer<Child>,
+    child: ResolvedReducer<Child>,
     parent: Parent
   ) {
     // A deferred child (a feature inside its own body) takes the general route, which tests
@@ -107,7 +107,7 @@ where
 }
 
 /// What a ``ChildLevel`` runs after its child: the reducer an operator is applied to
-/// (``ChildReducer``), or nothing (``NoParent``, for `Scope`).
+/// (``ResolvedReducer``), or nothing (``NoParent``, for `Scope`).
 @usableFromInline
 protocol LevelParent {
   associatedtype State
@@ -115,7 +115,7 @@ protocol LevelParent {
   func reduce(into state: inout State, action: Action) -> Effect<Action>
 }
 
-extension ChildReducer: LevelParent {
+extension ResolvedReducer: LevelParent {
   @usableFromInline typealias State = Child.State
   @usableFromInline typealias Action = Child.Action
 }

@@ -13,15 +13,16 @@ where
   Parent.State == Slot.State, Parent.Action == Slot.Action
 {
   @usableFromInline let level: ChildLevel<Slot, Child, Parent>
-  @usableFromInline let resolved: ResolvedReducer<Slot.State, Slot.Action>
+  @usableFromInline let resolved: AnyResolvedReducer<Slot.State, Slot.Action>
 
   @inlinable
   init(
     slot: Slot, action: CasePath<Slot.Action, Slot.SlotAction>, child: Child, parent: Parent
   ) {
-    let level = ChildLevel(slot: slot, action: action, child: ChildReducer(child), parent: parent)
+    let level = ChildLevel(
+      slot: slot, action: action, child: ResolvedReducer(child), parent: parent)
     self.level = level
-    resolved = ResolvedReducer { state, action in level.reduce(&state, action) }
+    resolved = AnyResolvedReducer { state, action in level.reduce(&state, action) }
   }
 
   /// Runs the child (for an action of its case), then the parent, then what the slot left for

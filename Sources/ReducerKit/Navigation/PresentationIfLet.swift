@@ -68,7 +68,7 @@ extension Reducer {
       slot: PresentationSlot(
         toPresentationState, action: toPresentationAction,
         site: SourceSite(fileID: fileID, line: line)),
-      action: toPresentationAction, child: child(), parent: ChildReducer(self))
+      action: toPresentationAction, child: child(), parent: ResolvedReducer(self))
   }
 
   /// Handles the dismissal of presented state that has no reducer of its own, such as an alert.

@@ -67,6 +67,6 @@ extension Reducer {
     ComposedReducer(
       slot: StackElementSlot(
         toStackState, action: toStackAction, site: SourceSite(fileID: fileID, line: line)),
-      action: toStackAction, child: destination(), parent: ChildReducer(self))
+      action: toStackAction, child: destination(), parent: ResolvedReducer(self))
   }
 }

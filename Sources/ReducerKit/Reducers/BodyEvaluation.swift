@@ -42,7 +42,7 @@ final class DeferredBody<Feature: Reducer> {
 
   private enum Either {
     case pending(Feature)
-    case built(ChildReducer<Feature>)
+    case built(ResolvedReducer<Feature>)
   }
 
   @usableFromInline
@@ -53,14 +53,14 @@ final class DeferredBody<Feature: Reducer> {
   /// Runs the feature's body, built the first time.
   @usableFromInline
   func reduce(into state: inout Feature.State, action: Feature.Action) -> Effect<Feature.Action> {
-    let child = self.child.withLock { child -> ChildReducer<Feature> in
+    let child = self.child.withLock { child -> ResolvedReducer<Feature> in
       switch child {
       case .built(let built):
         return built
       case .pending(let feature):
         // Built here, not where the level was made: the feature's body evaluated now marks
         // the feature again, so the level inside it that holds the feature defers in turn.
-        let built = ChildReducer(feature)
+        let built = ResolvedReducer(feature)
         child = .built(built)
         return built
       }

@@ -13,13 +13,13 @@
 /// }
 /// ```
 public struct CombineReducers<State, Action>: Reducer {
-  let reducers: ResolvedReducer<State, Action>
+  let reducers: AnyResolvedReducer<State, Action>
 
   /// Combines the reducers built by `build`.
   public init<R: Reducer<State, Action>>(
     @ReducerBuilder<State, Action> _ build: () -> R
   ) {
-    reducers = ResolvedReducer(build())
+    reducers = AnyResolvedReducer(build())
   }
 
   /// Runs each reducer in order and merges their effects.
@@ -30,5 +30,5 @@ public struct CombineReducers<State, Action>: Reducer {
 
 extension CombineReducers: ResolvedReducerConvertible {
   @usableFromInline
-  package var resolved: ResolvedReducer<State, Action> { reducers }
+  package var resolved: AnyResolvedReducer<State, Action> { reducers }
 }

@@ -17,17 +17,17 @@ extension Reducer {
     _ keyPath: WritableKeyPath<DependencyValues, Value> & Sendable,
     _ value: Value
   ) -> _DependencyKeyWritingReducer<Self> {
-    _DependencyKeyWritingReducer(base: ResolvedReducer(self)) { $0[keyPath: keyPath] = value }
+    _DependencyKeyWritingReducer(base: AnyResolvedReducer(self)) { $0[keyPath: keyPath] = value }
   }
 }
 
 /// The reducer `dependency(_:_:)` returns.
 public struct _DependencyKeyWritingReducer<Base: Reducer>: Reducer {
-  let base: ResolvedReducer<Base.State, Base.Action>
+  let base: AnyResolvedReducer<Base.State, Base.Action>
   let update: @Sendable (inout DependencyValues) -> Void
 
   init(
-    base: ResolvedReducer<Base.State, Base.Action>,
+    base: AnyResolvedReducer<Base.State, Base.Action>,
     update: @escaping @Sendable (inout DependencyValues) -> Void
   ) {
     self.base = base

@@ -66,6 +66,6 @@ extension Reducer {
     ComposedReducer(
       slot: ElementSlot(
         toElements, action: toElementAction, site: SourceSite(fileID: fileID, line: line)),
-      action: toElementAction, child: element(), parent: ChildReducer(self))
+      action: toElementAction, child: element(), parent: ResolvedReducer(self))
   }
 }

@@ -58,6 +58,6 @@ extension Reducer {
       slot: FieldOrCaseSlot(
         case: toCaseState, action: toCaseAction, reducerName: #"An "ifCaseLet""#,
         site: SourceSite(fileID: fileID, line: line)),
-      action: toCaseAction, child: child(), parent: ChildReducer(self))
+      action: toCaseAction, child: child(), parent: ResolvedReducer(self))
   }
 }

@@ -62,7 +62,7 @@ extension Reducer {
       slot: OptionalSlot(
         toChildState, action: toChildAction, instance: { _ in nil },
         site: SourceSite(fileID: fileID, line: line)),
-      action: toChildAction, child: child(), parent: ChildReducer(self))
+      action: toChildAction, child: child(), parent: ResolvedReducer(self))
   }
 
   /// Runs a child reducer on optional, identifiable child state while it is present; when the
@@ -102,6 +102,6 @@ extension Reducer {
       slot: OptionalSlot(
         toChildState, action: toChildAction, instance: { AnyHashable($0.id) },
         site: SourceSite(fileID: fileID, line: line)),
-      action: toChildAction, child: child(), parent: ChildReducer(self))
+      action: toChildAction, child: child(), parent: ResolvedReducer(self))
   }
 }

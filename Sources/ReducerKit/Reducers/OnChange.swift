@@ -25,7 +25,7 @@ extension Reducer {
       -> R
   ) -> _OnChangeReducer<Self, Value, R> where R.State == State, R.Action == Action {
     _OnChangeReducer(
-      base: ResolvedReducer(self), toValue: toValue, isDuplicate: ==, reducer: reducer)
+      base: AnyResolvedReducer(self), toValue: toValue, isDuplicate: ==, reducer: reducer)
   }
 
   /// Runs another reducer when a value derived from the state changed during an action, as told
@@ -58,7 +58,7 @@ extension Reducer {
       -> R
   ) -> _OnChangeReducer<Self, Value, R> where R.State == State, R.Action == Action {
     _OnChangeReducer(
-      base: ResolvedReducer(self), toValue: toValue, isDuplicate: isDuplicate, reducer: reducer)
+      base: AnyResolvedReducer(self), toValue: toValue, isDuplicate: isDuplicate, reducer: reducer)
   }
 }
 
@@ -66,7 +66,7 @@ extension Reducer {
 /// return.
 public struct _OnChangeReducer<Base: Reducer, Value, R: Reducer>: Reducer
 where R.State == Base.State, R.Action == Base.Action {
-  let base: ResolvedReducer<Base.State, Base.Action>
+  let base: AnyResolvedReducer<Base.State, Base.Action>
   let toValue: (Base.State) -> Value
   let isDuplicate: (Value, Value) -> Bool
   let reducer: (Value, Value) -> R

@@ -36,13 +36,13 @@ extension Reducer {
   public func _printChanges(
     to output: @escaping (String) -> Void = { print($0) }
   ) -> _PrintChangesReducer<Self> {
-    _PrintChangesReducer(base: ResolvedReducer(self), output: output)
+    _PrintChangesReducer(base: AnyResolvedReducer(self), output: output)
   }
 }
 
 /// The reducer `_printChanges(to:)` returns.
 public struct _PrintChangesReducer<Base: Reducer>: Reducer {
-  let base: ResolvedReducer<Base.State, Base.Action>
+  let base: AnyResolvedReducer<Base.State, Base.Action>
   let output: (String) -> Void
 
   /// Runs the base reducer, then prints the action and the state diff.

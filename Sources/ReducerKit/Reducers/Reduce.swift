@@ -12,13 +12,13 @@
 /// }
 /// ```
 public struct Reduce<State, Action>: Reducer {
-  let resolvedReducer: ResolvedReducer<State, Action>
+  let resolvedReducer: AnyResolvedReducer<State, Action>
 
   /// Creates a reducer from a closure that changes the state and returns the effects to run.
   ///
   /// - Parameter reduce: Called with the state (in place) and the action.
   public init(_ reduce: @escaping (_ state: inout State, _ action: Action) -> Effect<Action>) {
-    resolvedReducer = ResolvedReducer(reduce: reduce)
+    resolvedReducer = AnyResolvedReducer(reduce: reduce)
   }
 
   /// Type-erases another reducer with the same state and action.
@@ -27,7 +27,7 @@ public struct Reduce<State, Action>: Reducer {
   /// let erased: Reduce<Counter.State, Counter.Action> = Reduce(Counter())
   /// ```
   public init<R: Reducer>(_ reducer: R) where R.State == State, R.Action == Action {
-    resolvedReducer = ResolvedReducer(reducer)
+    resolvedReducer = AnyResolvedReducer(reducer)
   }
 
   /// Runs the closure.
@@ -38,5 +38,5 @@ public struct Reduce<State, Action>: Reducer {
 
 extension Reduce: ResolvedReducerConvertible {
   @usableFromInline
-  package var resolved: ResolvedReducer<State, Action> { resolvedReducer }
+  package var resolved: AnyResolvedReducer<State, Action> { resolvedReducer }
 }

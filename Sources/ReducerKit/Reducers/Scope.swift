@@ -87,7 +87,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
 
 extension Scope: ResolvedReducerConvertible {
   @inlinable
-  package var resolved: ResolvedReducer<ParentState, ParentAction> { composed.resolved }
+  package var resolved: AnyResolvedReducer<ParentState, ParentAction> { composed.resolved }
 }
 
 extension Reducer {

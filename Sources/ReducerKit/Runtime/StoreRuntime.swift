@@ -13,7 +13,7 @@ package final class StoreRuntime<State, Action>: UncheckedFields<RuntimeFlags<Ac
 {
   /// The state, in memory this runtime owns (see ``StateStorage`` for why, and its invariants).
   private let storage: StateStorage<State>
-  private let reducer: ResolvedReducer<State, Action>
+  private let reducer: AnyResolvedReducer<State, Action>
   /// The dependencies every action and effect of this store sees: those in force when the store
   /// was created, with the store's overrides on top. Empty when there is nothing to apply, which
   /// keeps `send` free of the task-local push.
@@ -54,7 +54,7 @@ package final class StoreRuntime<State, Action>: UncheckedFields<RuntimeFlags<Ac
   package let observation = StateChangeNotifier<State, Action>()
 
   package init(
-    initialState: State, reducer: ResolvedReducer<State, Action>, dependencies: DependencyValues
+    initialState: State, reducer: AnyResolvedReducer<State, Action>, dependencies: DependencyValues
   ) {
     storage = StateStorage(initialState)
     self.reducer = reducer

@@ -108,7 +108,7 @@ public final class Store<State, Action>: Observable {
     let dependencies = DependencyValues.current.merging(overrides)
     // The initial state and the body are built with the store's dependencies in force too.
     let (state, reducer) = DependencyValues.withValues(dependencies) {
-      (initialState(), ResolvedReducer(reducer()))
+      (initialState(), AnyResolvedReducer(reducer()))
     }
     return StoreRuntime(initialState: state, reducer: reducer, dependencies: dependencies)
   }

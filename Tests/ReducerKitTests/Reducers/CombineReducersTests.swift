@@ -28,7 +28,7 @@ import Testing
       }
     }
     var state = 0
-    _ = ResolvedReducer(reducer).reduce(&state, 0)
+    _ = AnyResolvedReducer(reducer).reduce(&state, 0)
     #expect(state == 1)
   }
 }

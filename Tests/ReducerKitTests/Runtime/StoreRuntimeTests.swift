@@ -9,7 +9,8 @@ import Testing
     _ reduce: @escaping (inout [String], String) -> Effect<String>
   ) -> StoreRuntime<[String], String> {
     StoreRuntime(
-      initialState: [], reducer: ResolvedReducer(reduce: reduce), dependencies: DependencyValues())
+      initialState: [], reducer: AnyResolvedReducer(reduce: reduce),
+      dependencies: DependencyValues())
   }
 
   @Test func reducesIntoTheStoredState() {
