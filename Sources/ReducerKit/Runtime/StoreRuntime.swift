@@ -1,7 +1,8 @@
 /// The runtime of one root store: its state, its reducer and the reduce loop, made of parts by
 /// job — the ``ActionQueue`` of actions sent while one is reduced, the ``EffectRuntime`` that runs
 /// effects (over the ``EffectRegistry``'s ``CancellationTable``), and the ``StateChangeNotifier`` that
-/// tells observers what changed. Scoped stores are views over it (``ScopedStoreCore``).
+/// tells observers what changed. Scoped stores are views over it (``ScopedStoreCore``,
+/// ``OptionalStoreCore``).
 ///
 /// The reduce loop: an action is reduced in place in the ``StateStorage`` (under the store's
 /// dependencies, when it has any), observers are told, its effects start, and children that left

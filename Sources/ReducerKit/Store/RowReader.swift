@@ -154,7 +154,7 @@ package struct RowReader<Parent, ParentAction, ID: Hashable, Element, ElementAct
     // to a row store). Borrowing relies on nothing changing the collection while `check` reads
     // the element: an observer's check only reads (an action sent meanwhile is queued, not
     // reduced), and a row store's last state is copied before the value it replaces is
-    // destroyed (see `ScopedStoreCore.refreshLastState()`). Within bounds, except while
+    // destroyed (see `OptionalStoreCore.refreshLastState()`). Within bounds, except while
     // `subscript(id:)` has an element out for mutation (the array is one short then): a
     // reducer's mutating method that reads a row store.
     return withBorrowedElement(at: position, of: elements[as: Elements.self]._elements, check)

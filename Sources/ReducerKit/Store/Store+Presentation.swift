@@ -30,7 +30,7 @@ extension Store {
       return child
     }
     let child = Store<ChildState, ChildAction>(
-      core: ScopedStoreCore(
+      core: OptionalStoreCore(
         parent: self, initialState: childState,
         toOptionalState: { state in
           // Present while the same child is: not for another one presented in its place.
@@ -100,7 +100,7 @@ extension Store {
       return child
     }
     let child = Store<CaseState, CaseAction>(
-      core: ScopedStoreCore(
+      core: OptionalStoreCore(
         parent: self, initialState: caseState, toOptionalState: toCaseState.extract(from:),
         fromAction: toCaseAction.embed))
     cache(child, for: key)

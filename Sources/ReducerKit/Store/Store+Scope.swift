@@ -78,7 +78,7 @@ extension Store {
       return child
     }
     let child = Store<ChildState, ChildAction>(
-      core: ScopedStoreCore(
+      core: OptionalStoreCore(
         parent: self, initialState: childState, toOptionalState: { $0[keyPath: state] },
         fromAction: action))
     cache(child, for: key)
@@ -139,7 +139,7 @@ extension Store {
         return child
       }
       let row = rows.makeRow(id)
-      let core = ScopedStoreCore(
+      let core = OptionalStoreCore(
         parent: self, initialState: element,
         toOptionalState: row.toState, finder: row.finder, access: row.access, fromAction: row.embed)
       core.row = .init(

@@ -1,6 +1,7 @@
 /// What a ``Store`` runs on: the root store's runtime (``StoreRuntime``, which owns the state, the
-/// reducer and the effects), or a scoped store's view of its parent (``ScopedStoreCore``: a state
-/// projection and an action embedding).
+/// reducer and the effects), or a scoped store's view of its parent: ``ScopedStoreCore`` for
+/// state that is always there, ``OptionalStoreCore`` for state that can go away (an optional
+/// child, a row). Both read and send through a ``ScopedParent``.
 @MainActor
 package protocol StoreCore<State, Action>: AnyObject {
   associatedtype State
