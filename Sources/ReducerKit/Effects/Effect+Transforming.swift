@@ -87,28 +87,4 @@ extension Effect {
     if isNone { return self }
     return Self(operation: .scoped(self, component, locator))
   }
-
-  /// The cancellation keys this effect registers under when it starts at `path` (its ids, and the
-  /// lifetimes of the children it belongs to): what a concatenation watches for its parts that
-  /// have not started yet.
-  package func cancellationKeys(at path: ScopePath, into keys: inout Set<EffectKey>) {
-    switch operation {
-    case .none, .send, .cancel, .throttleFire, .run:
-      return
-    case .merge(let effects), .concatenate(let effects):
-      for effect in effects { effect.cancellationKeys(at: path, into: &keys) }
-    case .cancellable(let effect, let id, _):
-      keys.insert(EffectKey(path: path, id: id))
-      effect.cancellationKeys(at: path, into: &keys)
-    case .throttle(let effect, let id, _):
-      keys.insert(EffectKey(path: path, id: id))
-      effect.cancellationKeys(at: path, into: &keys)
-    case .inheriting(let effect, _):
-      effect.cancellationKeys(at: path, into: &keys)
-    case .scoped(let effect, let component, _):
-      let childPath = path + [component]
-      if component.hasLifetime { keys.insert(EffectKey(path: childPath, id: nil)) }
-      effect.cancellationKeys(at: childPath, into: &keys)
-    }
-  }
 }

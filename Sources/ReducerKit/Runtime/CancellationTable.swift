@@ -1,25 +1,30 @@
 /// The cancellation state machine of a root store: which effects are running, under which
-/// cancellation keys, in which ``EffectGroup``s, and what each event means for them.
+/// cancellation keys, in which groups (the effects of one `send`), and what each event means for
+/// them.
 ///
-/// A pure value: it never runs, cancels or resumes anything itself. Each event returns what the
-/// caller must do — the task handles to cancel, the waiters to resume — so the storage that owns
-/// the lock (``EffectRegistry``) can do it outside the lock, and tests can drive the machine
-/// without tasks (`Handle` and `Waiter` are plain values there).
+/// A pure value that owns every counter it keeps: it never runs, cancels or resumes anything
+/// itself, and it holds no object (a group is a ``GroupID``, an effect a token). Each event returns
+/// what the caller must do — the task handles to cancel, the waiters to resume — so the storage
+/// that owns the lock (``EffectRegistry``) can do it outside the lock, and tests can drive the
+/// machine without tasks (`Handle` and `Waiter` are plain values there).
 ///
-/// An effect's life: ``reserve(keys:group:status:)`` (a token, before its task exists: a cancel
-/// right after can never miss it), ``attach(_:to:)`` (its task handle), then ``complete(_:)``
-/// when its task ends. A cancellation in between marks it cancelled and returns its handle.
+/// An effect's life: ``reserve(keys:group:)`` (a token, before its task exists: a cancel right
+/// after can never miss it), ``attach(_:to:)`` (its task handle), then ``complete(_:)`` when its
+/// task ends. A cancellation in between marks it cancelled and returns its handle.
+///
+/// A group's life: ``makeGroup()``, then effects and queued actions counted in it
+/// (``reserve(keys:group:)``, ``retain(_:)``), and ``forgetGroup(_:)`` when no one can ask about
+/// it any more; its record goes once it is forgotten and has nothing pending.
 package struct CancellationTable<Handle, Waiter> {
   /// One running (or reserved) effect.
   struct Entry {
     var handle: Handle?
     var keys: EffectKeys
-    var group: EffectGroup?
+    /// The slot of its group's record; -1 for none.
+    var group: Int32 = -1
     var isCancelled = false
-    /// What the effect's `Send` checks; `nil` for work that has no `Send`.
-    var status: EffectStatus?
     /// The slots of the entries before and after this one in its group's list of members; -1
-    /// at either end (see ``EffectGroup/firstMember``).
+    /// at either end (see ``GroupRecord/firstMember``).
     var previousMember: Int32 = -1
     var nextMember: Int32 = -1
 
@@ -33,15 +38,31 @@ package struct CancellationTable<Handle, Waiter> {
       return nil
     }
 
-    /// Marks the effect cancelled; returns its handle, if it has one yet.
-    mutating func markCancelled() -> Handle? {
-      if !isCancelled {
-        isCancelled = true
-        group?.cancelled += 1
-        status?.isCancelled = true
-      }
-      return handle
+    /// Marks the effect cancelled; returns whether it was not before.
+    mutating func markCancelled() -> Bool {
+      guard !isCancelled else { return false }
+      isCancelled = true
+      return true
     }
+  }
+
+  /// The counters of one group: the effects of one `send`, and of the actions they send back.
+  struct GroupRecord {
+    /// Running effects plus queued actions of this group.
+    var pending = 0
+    /// How many effects were ever started in this group.
+    var started = 0
+    /// How many of the started effects were cancelled (by id, by the group, or by the store).
+    var cancelled = 0
+    var isCancelled = false
+    /// The slot of the first of its running effects (each entry links to the next and the one
+    /// before): -1 when none runs. A list through the entries rather than a set of tokens:
+    /// adding and removing a member hashes nothing and allocates nothing.
+    var firstMember: Int32 = -1
+    /// Who waits for the group to finish.
+    var waiters: [Waiter] = []
+    /// Whether its owner forgot it (``forgetGroup(_:)``): the record goes when nothing is pending.
+    var isForgotten = false
   }
 
   /// What a concatenation's pending parts would register under, and which of those keys were
@@ -53,6 +74,8 @@ package struct CancellationTable<Handle, Waiter> {
 
   /// The running effects, found by their tokens.
   private var entries = TokenSlots<Entry>()
+  /// The groups, found by their ids' tokens.
+  private var groups = TokenSlots<GroupRecord>()
   private var tokensByKey = TokenIndex()
   private var isClosed = false
   /// Child lifetime keys whose last effect ended, for the root store to stop watching.
@@ -61,14 +84,15 @@ package struct CancellationTable<Handle, Waiter> {
   private var watches: [UInt64: CancellationWatch] = [:]
   private var watchesByKey: [EffectKey: Set<UInt64>] = [:]
   private var nextWatch: UInt64 = 0
-  /// Who waits for each group to finish, by group identity (a group with waiters is kept alive
-  /// by them: each waiter's `StoreTask` holds it).
-  private var waiters: [ObjectIdentifier: [Waiter]] = [:]
 
   package init() {}
 
   /// The number of effects running (or reserved) now.
   package var count: Int { entries.count }
+
+  /// The number of group records kept (for tests: none is left once every group was forgotten
+  /// and has ended).
+  package var groupCount: Int { groups.count }
 
   /// Whether any effect is registered under `key`.
   package func isRunning(_ key: EffectKey) -> Bool {
@@ -86,20 +110,21 @@ package struct CancellationTable<Handle, Waiter> {
 
   /// Reserves a token for an effect about to start, registered under `keys` and counted in
   /// `group`. `nil` when the table is closed (the store is gone: the effect must not start).
-  package mutating func reserve(
-    keys: EffectKeys, group: EffectGroup?, status: EffectStatus? = nil
-  ) -> UInt64? {
+  package mutating func reserve(keys: EffectKeys, group: GroupID?) -> UInt64? {
     guard !isClosed else { return nil }
-    var entry = Entry(handle: nil, keys: keys, group: group, status: status)
-    if let group {
-      group.pending += 1
-      group.started += 1
-      entry.nextMember = group.firstMember
+    var entry = Entry(handle: nil, keys: keys)
+    let slot = group.flatMap { groups.index(of: $0.token) }
+    if let slot {
+      entry.group = Int32(slot)
+      groups[slot].pending += 1
+      groups[slot].started += 1
+      entry.nextMember = groups[slot].firstMember
     }
     let (token, index) = entries.insert(entry)
-    if let group {
-      if group.firstMember >= 0 { entries[Int(group.firstMember)].previousMember = Int32(index) }
-      group.firstMember = Int32(index)
+    if let slot {
+      let first = groups[slot].firstMember
+      if first >= 0 { entries[Int(first)].previousMember = Int32(index) }
+      groups[slot].firstMember = Int32(index)
     }
     keys.forEach { tokensByKey.insert(token, under: $0) }
     return token
@@ -122,17 +147,24 @@ package struct CancellationTable<Handle, Waiter> {
         endedLifetimes.append(key)
       }
     }
-    guard let group = entry.group else { return [] }
+    guard entry.group >= 0 else { return [] }
+    let slot = Int(entry.group)
     // Out of its group's list of members.
     if entry.previousMember >= 0 {
       entries[Int(entry.previousMember)].nextMember = entry.nextMember
     } else {
-      group.firstMember = entry.nextMember
+      groups[slot].firstMember = entry.nextMember
     }
     if entry.nextMember >= 0 {
       entries[Int(entry.nextMember)].previousMember = entry.previousMember
     }
-    return release(group)
+    return release(atSlot: slot)
+  }
+
+  /// Whether the effect of `token` is running and was cancelled; `nil` when it is not in the
+  /// table (it ended, or never started).
+  package func isCancelled(effect token: UInt64) -> Bool? {
+    entries.index(of: token).map { entries[$0].isCancelled }
   }
 
   // MARK: - Cancellation
@@ -152,12 +184,13 @@ package struct CancellationTable<Handle, Waiter> {
   }
 
   /// Cancels every effect counted in `group`.
-  package mutating func cancel(_ group: EffectGroup) -> [Handle] {
-    group.isCancelled = true
+  package mutating func cancel(_ group: GroupID) -> [Handle] {
+    guard let slot = groups.index(of: group.token) else { return [] }
+    groups[slot].isCancelled = true
     var handles: [Handle] = []
-    var member = group.firstMember
+    var member = groups[slot].firstMember
     while member >= 0 {
-      if let handle = entries[Int(member)].markCancelled() { handles.append(handle) }
+      if let handle = markCancelled(atSlot: Int(member)) { handles.append(handle) }
       member = entries[Int(member)].nextMember
     }
     return handles
@@ -171,11 +204,8 @@ package struct CancellationTable<Handle, Waiter> {
 
   /// Cancels every effect, leaving the table open for new ones.
   package mutating func cancelAll() -> [Handle] {
-    entries.occupiedIndices.compactMap { entries[$0].markCancelled() }
+    entries.occupiedIndices.compactMap { markCancelled(atSlot: $0) }
   }
-
-  /// Whether the effect `status` belongs to was cancelled.
-  package func isCancelled(_ status: EffectStatus) -> Bool { status.isCancelled }
 
   /// The scope paths of the innermost children (with lifetimes) that running effects belong to,
   /// each once: what a test failure names for an effect still running.
@@ -194,7 +224,16 @@ package struct CancellationTable<Handle, Waiter> {
   /// Marks an effect cancelled; returns its handle, if it has one yet.
   private mutating func markCancelled(_ token: UInt64) -> Handle? {
     guard let index = entries.index(of: token) else { return nil }
-    return entries[index].markCancelled()
+    return markCancelled(atSlot: index)
+  }
+
+  /// Marks the effect at `index` cancelled, counted in its group; returns its handle, if it has
+  /// one yet.
+  private mutating func markCancelled(atSlot index: Int) -> Handle? {
+    if entries[index].markCancelled(), entries[index].group >= 0 {
+      groups[Int(entries[index].group)].cancelled += 1
+    }
+    return entries[index].handle
   }
 
   // MARK: - Child lifetimes and concatenations
@@ -237,35 +276,70 @@ package struct CancellationTable<Handle, Waiter> {
 
   // MARK: - Groups
 
+  /// Makes the record of a new group, with nothing pending.
+  package mutating func makeGroup() -> GroupID {
+    GroupID(token: groups.insert(GroupRecord()).token)
+  }
+
+  /// Forgets `group`: its owner is gone, so no one will ask about it or add to it again. Its
+  /// record goes now, or when its last pending work ends.
+  package mutating func forgetGroup(_ group: GroupID) {
+    guard let slot = groups.index(of: group.token) else { return }
+    if groups[slot].pending == 0 {
+      _ = groups.remove(at: slot)
+    } else {
+      groups[slot].isForgotten = true
+    }
+  }
+
   /// Counts one more piece of outstanding work (a queued action) in `group`.
-  package mutating func retain(_ group: EffectGroup) {
-    group.pending += 1
+  package mutating func retain(_ group: GroupID) {
+    guard let slot = groups.index(of: group.token) else { return }
+    groups[slot].pending += 1
   }
 
   /// Ends a piece of outstanding work of `group`. Returns the waiters to resume when none is
   /// left.
-  package mutating func release(_ group: EffectGroup) -> [Waiter] {
-    group.pending -= 1
-    guard group.pending == 0 else { return [] }
-    return waiters.removeValue(forKey: ObjectIdentifier(group)) ?? []
+  package mutating func release(_ group: GroupID) -> [Waiter] {
+    guard let slot = groups.index(of: group.token) else { return [] }
+    return release(atSlot: slot)
+  }
+
+  private mutating func release(atSlot slot: Int) -> [Waiter] {
+    groups[slot].pending -= 1
+    guard groups[slot].pending == 0 else { return [] }
+    if groups[slot].isForgotten { return groups.remove(at: slot).waiters }
+    guard !groups[slot].waiters.isEmpty else { return [] }
+    defer { groups[slot].waiters = [] }
+    return groups[slot].waiters
   }
 
   /// Waits for `group` to finish: `false` when it already has (the caller resumes `waiter`
   /// at once), `true` when `waiter` was recorded and will be returned by the event that
   /// finishes the group.
-  package mutating func wait(for group: EffectGroup, _ waiter: Waiter) -> Bool {
-    guard group.pending > 0 else { return false }
-    waiters[ObjectIdentifier(group), default: []].append(waiter)
+  package mutating func wait(for group: GroupID, _ waiter: Waiter) -> Bool {
+    guard let slot = groups.index(of: group.token), groups[slot].pending > 0 else { return false }
+    groups[slot].waiters.append(waiter)
     return true
   }
 
   /// Whether every effect counted in `group` has ended.
-  package func isFinished(_ group: EffectGroup) -> Bool { group.pending == 0 }
+  package func isFinished(_ group: GroupID) -> Bool {
+    groups.index(of: group.token).map { groups[$0].pending == 0 } ?? true
+  }
 
   /// Whether `group` started no effect, was cancelled, or had every one of its effects cancelled.
-  package func isCancelled(_ group: EffectGroup) -> Bool {
-    group.isCancelled || group.started == 0 || group.cancelled == group.started
+  package func isCancelled(_ group: GroupID) -> Bool {
+    guard let slot = groups.index(of: group.token) else { return true }
+    let record = groups[slot]
+    return record.isCancelled || record.started == 0 || record.cancelled == record.started
   }
+}
+
+/// A group's name in a ``CancellationTable``: the token of its record there. Made by
+/// ``CancellationTable/makeGroup()``; an ``EffectGroup`` holds one for as long as it lives.
+package struct GroupID: Hashable, Sendable {
+  package let token: UInt64
 }
 
 #if DEBUG
@@ -284,7 +358,8 @@ extension CancellationTable {
   ///   never cancelled is under every one of its keys;
   /// - each group's list of members links each running effect of the group once, both ways, and
   ///   counts no more than the group's pending work; a group never has more cancelled effects
-  ///   than started ones;
+  ///   than started ones; every effect counts in a group that has a record; a finished group
+  ///   keeps no waiters, and a forgotten one no record;
   /// - the watches and the watches by key name each other.
   package func _checkInvariants() {
     entries._checkInvariants()
@@ -297,7 +372,7 @@ extension CancellationTable {
         "CancellationTable: a token under \(key) names no effect registered under it")
       registrations.insert(Registration(key: key, token: token))
     }
-    var groups: [ObjectIdentifier: (group: EffectGroup, running: Int)] = [:]
+    var running: [Int: Int] = [:]
     for index in entries.occupiedIndices {
       let entry = entries[index]
       if !entry.isCancelled {
@@ -307,18 +382,23 @@ extension CancellationTable {
             "CancellationTable: a running effect is missing from under \(key)")
         }
       }
-      if let group = entry.group {
-        groups[ObjectIdentifier(group), default: (group, 0)].running += 1
+      if entry.group >= 0 {
+        precondition(
+          groups.index(of: groups.token(at: Int(entry.group))) == Int(entry.group),
+          "CancellationTable: an effect counts in a group that has no record")
+        running[Int(entry.group), default: 0] += 1
       }
     }
-    for (group, running) in groups.values {
+    groups._checkInvariants()
+    for slot in groups.occupiedIndices {
+      let group = groups[slot]
       var members = 0
       var previous: Int32 = -1
       var member = group.firstMember
       while member >= 0 {
         let entry = entries[Int(member)]
         precondition(
-          entry.group === group && entry.previousMember == previous,
+          entry.group == Int32(slot) && entry.previousMember == previous,
           "CancellationTable: a group's list of members is broken at slot \(member)")
         members += 1
         precondition(members <= entries.count, "CancellationTable: a group's list has a cycle")
@@ -326,11 +406,17 @@ extension CancellationTable {
         member = entry.nextMember
       }
       precondition(
-        members == running && members <= group.pending,
-        "CancellationTable: a group lists \(members) members, \(running) running, "
-          + "\(group.pending) pending")
+        members == running[slot, default: 0] && members <= group.pending,
+        "CancellationTable: a group lists \(members) members, \(running[slot, default: 0]) "
+          + "running, \(group.pending) pending")
       precondition(
         group.cancelled <= group.started, "CancellationTable: more cancelled than started")
+      precondition(
+        group.pending > 0 || group.waiters.isEmpty,
+        "CancellationTable: a finished group keeps waiters")
+      precondition(
+        group.pending > 0 || !group.isForgotten,
+        "CancellationTable: a forgotten group with nothing pending keeps its record")
     }
     for (key, ids) in watchesByKey {
       precondition(
@@ -345,42 +431,3 @@ extension CancellationTable {
   }
 }
 #endif
-
-/// The effects started by one `Store.send`, and by the actions they send back: what a
-/// ``StoreTask`` waits for and cancels. Its identity is what the ``CancellationTable`` records.
-///
-/// Its counters are only read and written by the table, under the lock of the
-/// ``EffectRegistry`` that owns it, which is why it can be `@unchecked Sendable`.
-@usableFromInline
-package final class EffectGroup: @unchecked Sendable {
-  /// Running effects plus queued actions of this group.
-  fileprivate var pending = 0
-  /// How many effects were ever started in this group.
-  fileprivate var started = 0
-  fileprivate var isCancelled = false
-  /// How many of the started effects were cancelled (by id, by the group, or by the store).
-  fileprivate var cancelled = 0
-  /// The slot of the first of its running effects in the table (each entry links to the next
-  /// and the one before): -1 when none runs. A list through the entries rather than a set of
-  /// tokens: adding and removing a member hashes nothing and allocates nothing.
-  fileprivate var firstMember: Int32 = -1
-
-  package init() {}
-}
-
-/// Whether one effect was cancelled, for its `Send`: a `Send` that escaped the effect (kept by a
-/// callback, or used from a task of its own) must drop what it sends after the cancellation, which
-/// the task it is called from cannot tell.
-///
-/// Its flag is only read and written by the ``CancellationTable``, under the lock of the
-/// ``EffectRegistry`` that owns it, which is why it can be `@unchecked Sendable`. Not final: the
-/// effect runtime's object for a started effect is its status as well (one allocation).
-package class EffectStatus: @unchecked Sendable {
-  fileprivate var isCancelled = false
-  /// The group of the `send` that started the effect: the actions its `Send` sends count in it.
-  package let group: EffectGroup?
-
-  package init(group: EffectGroup? = nil) {
-    self.group = group
-  }
-}

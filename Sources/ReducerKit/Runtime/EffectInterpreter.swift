@@ -10,6 +10,9 @@ protocol EffectCommands<Action> {
   /// Whether an effect is registered under `key` now: a throttle schedules one run at a time.
   func isRunning(_ key: EffectKey) -> Bool
 
+  /// Makes the group of a `send` (at its first effect).
+  func makeGroup() -> EffectGroup
+
   /// Makes room for `count` more effects at once (a large merge).
   func reserveCapacity(_ count: Int)
 
@@ -76,7 +79,7 @@ struct EffectInterpreter<Action> {
         cancelInFlight: cancellable.cancelInFlight, action: action, context: &context,
         commands: commands)
     case .run:
-      context.makeGroupIfNeeded()
+      context.makeGroupIfNeeded(commands)
       commands.startRun(
         unsafeDowncast(box, to: RunEffectBox<Action>.self), origin: action, context: context)
     case .concatenate, .other:
@@ -98,10 +101,10 @@ struct EffectInterpreter<Action> {
     case .none:
       return
     case .send(let next):
-      commands.enqueue(next, group: context.makeGroupIfNeeded())
+      commands.enqueue(next, group: context.makeGroupIfNeeded(commands))
     case .run(let run):
       // (A run is a ``RunEffectBox``, read in `interpret`.)
-      context.makeGroupIfNeeded()
+      context.makeGroupIfNeeded(commands)
       commands.startRun(RunEffectBox(run), origin: action, context: context)
     case .merge(let effects):
       // (A merge is a ``MergeEffectBox``, read in `interpret`.)
@@ -114,7 +117,7 @@ struct EffectInterpreter<Action> {
           interpret(effect, action: action, context: &context, commands: commands)
         }
       } else {
-        context.makeGroupIfNeeded()
+        context.makeGroupIfNeeded(commands)
         commands.startConcatenation(effects, origin: action, context: context)
       }
     case .cancellable(let inner, let id, let cancelInFlight):
@@ -207,6 +210,34 @@ struct EffectInterpreter<Action> {
   }
 }
 
+extension EffectInterpreter {
+  /// Adds to `keys` every key under which ``interpret(_:action:context:commands:)`` could skip
+  /// part of `effect` read at `path` (where it asks ``EffectContext/isSkipped(_:)``): a
+  /// cancellable's id, a throttle's id, and the lifetime of each child that has one. What a
+  /// concatenation watches for its parts that have not started yet; next to the rules it
+  /// follows, and held to them by tests (a key whose cancellation changes what a part does is
+  /// among these).
+  static func skipKeys(
+    of effect: Effect<Action>, at path: ScopePath, into keys: inout Set<EffectKey>
+  ) {
+    switch effect.operation {
+    case .none, .send, .cancel, .throttleFire, .run:
+      return
+    case .merge(let effects), .concatenate(let effects):
+      for effect in effects { skipKeys(of: effect, at: path, into: &keys) }
+    case .cancellable(let effect, let id, _), .throttle(let effect, let id, _):
+      keys.insert(EffectKey(path: path, id: id))
+      skipKeys(of: effect, at: path, into: &keys)
+    case .inheriting(let effect, _):
+      skipKeys(of: effect, at: path, into: &keys)
+    case .scoped(let effect, let component, _):
+      let childPath = path + [component]
+      if component.hasLifetime { keys.insert(EffectKey(path: childPath, id: nil)) }
+      skipKeys(of: effect, at: childPath, into: &keys)
+    }
+  }
+}
+
 /// Where an effect runs and what it inherits: the path of the feature that returned it, the
 /// cancellation keys it registers under, and the group of the `send` it counts in.
 package struct EffectContext {
@@ -228,11 +259,11 @@ package struct EffectContext {
     self.group = group
   }
 
-  /// The group of the `send`, made at its first effect.
-  @discardableResult
-  mutating func makeGroupIfNeeded() -> EffectGroup {
+  /// The group of the `send`, made by `commands` at its first effect.
+  @MainActor @discardableResult
+  mutating func makeGroupIfNeeded(_ commands: some EffectCommands) -> EffectGroup {
     if let group { return group }
-    let group = EffectGroup()
+    let group = commands.makeGroup()
     self.group = group
     return group
   }

@@ -17,6 +17,11 @@ package final class EffectRegistry: Sendable {
     table.withLock { $0.count }
   }
 
+  /// The number of groups whose records are kept (for tests).
+  package var groupCount: Int {
+    table.withLock { $0.groupCount }
+  }
+
   /// Whether any effect is registered under `key`.
   package func isRunning(_ key: EffectKey) -> Bool {
     table.withLock { $0.isRunning(key) }
@@ -29,10 +34,19 @@ package final class EffectRegistry: Sendable {
 
   /// Reserves a slot for an effect about to start, registered under `keys` and counted in
   /// `group`. Returns `nil` when the store is gone (the effect must not start).
-  package func reserve(
-    keys: EffectKeys, group: EffectGroup?, status: EffectStatus? = nil
-  ) -> UInt64? {
-    table.withLock { $0.reserve(keys: keys, group: group, status: status) }
+  package func reserve(keys: EffectKeys, group: EffectGroup?) -> UInt64? {
+    let group = group?.id
+    return table.withLock { $0.reserve(keys: keys, group: group) }
+  }
+
+  /// Makes a new group, with nothing pending, for the effects of one `send`.
+  package func makeGroup() -> EffectGroup {
+    EffectGroup(id: table.withLock { $0.makeGroup() }, registry: self)
+  }
+
+  /// Forgets a group whose last handle went (``EffectGroup``'s `deinit`).
+  package func forgetGroup(_ group: GroupID) {
+    table.withLock { $0.forgetGroup(group) }
   }
 
   /// Attaches the task started for a reserved slot. If the slot was cancelled in between, the task
@@ -41,9 +55,14 @@ package final class EffectRegistry: Sendable {
     table.withLock { $0.attach(task, to: token) }?.cancel()
   }
 
-  /// Removes an effect whose task has ended.
-  package func complete(_ token: UInt64) {
-    resume(table.withLock { $0.complete(token) })
+  /// Removes an effect whose task has ended; its `status`, if it has one, keeps whether it was
+  /// cancelled (what an escaped `Send` asks afterwards).
+  package func complete(_ token: UInt64, status: EffectStatus? = nil) {
+    resume(
+      table.withLock { table in
+        if let status { status.wasCancelledWhenEnded = table.isCancelled(effect: token) ?? false }
+        return table.complete(token)
+      })
   }
 
   /// Cancels every effect registered under `key`, and the parts registered under it of the
@@ -78,6 +97,7 @@ package final class EffectRegistry: Sendable {
 
   /// Cancels every effect counted in `group`.
   package func cancel(_ group: EffectGroup) {
+    let group = group.id
     cancel(table.withLock { $0.cancel(group) })
   }
 
@@ -99,28 +119,32 @@ package final class EffectRegistry: Sendable {
 
   /// Whether every effect counted in `group` has ended.
   package func isFinished(_ group: EffectGroup) -> Bool {
-    table.withLock { $0.isFinished(group) }
+    let group = group.id
+    return table.withLock { $0.isFinished(group) }
   }
 
   /// Counts one more piece of outstanding work (a queued action) in `group`.
   package func retain(_ group: EffectGroup) {
+    let group = group.id
     table.withLock { $0.retain(group) }
   }
 
   /// Ends a piece of outstanding work counted by ``retain(_:)``.
   package func release(_ group: EffectGroup) {
+    let group = group.id
     resume(table.withLock { $0.release(group) })
   }
 
   /// Whether `group` started no effect, was cancelled, or had every one of its effects cancelled.
   package func isCancelled(_ group: EffectGroup) -> Bool {
-    table.withLock { $0.isCancelled(group) }
+    let group = group.id
+    return table.withLock { $0.isCancelled(group) }
   }
 
   /// Whether the effect `status` belongs to was cancelled (by id, by its `send`'s task, by its
   /// child going away, or by the store going away).
   package func isCancelled(_ status: EffectStatus) -> Bool {
-    table.withLock { $0.isCancelled(status) }
+    table.withLock { $0.isCancelled(effect: status.token) ?? status.wasCancelledWhenEnded }
   }
 
   /// Waits until every effect counted in `group` has ended. Cancelling the waiting task cancels
@@ -128,7 +152,7 @@ package final class EffectRegistry: Sendable {
   package func wait(for group: EffectGroup) async {
     await withTaskCancellationHandler {
       await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
-        let isWaiting = table.withLock { $0.wait(for: group, continuation) }
+        let isWaiting = table.withLock { $0.wait(for: group.id, continuation) }
         if !isWaiting { continuation.resume() }
       }
     } onCancel: {

@@ -120,13 +120,12 @@ package final class EffectRuntime<Host: EffectHost> {
   ) {
     // The effect's one object of its own: its status (what its `Send` checks for a
     // cancellation), and all that its task needs, which the task's closure captures alone.
+    guard let token = registry.reserve(keys: context.keys, group: context.group) else { return }
     let effect = runningEffectType.init(
       run, target: sendTarget(for: host),
       scope: EffectTaskScope(registry: registry, path: context.path),
-      inheritance: context.inheritance(of: Action.self), origin: action, group: context.group)
-    guard let token = registry.reserve(keys: context.keys, group: context.group, status: effect)
-    else { return }
-    effect.token = token
+      inheritance: context.inheritance(of: Action.self), origin: action, token: token,
+      group: context.group)
     watchLifetimes(of: context)
     let priority = run.priority
     registry.attach(
@@ -155,7 +154,9 @@ package final class EffectRuntime<Host: EffectHost> {
     // A `.cancel(id:)` (or a `cancelInFlight`, or a child going away) that comes before a part
     // has started must still reach it: watch the keys the parts would register under.
     var partKeys = Set<EffectKey>()
-    for effect in effects { effect.cancellationKeys(at: context.path, into: &partKeys) }
+    for effect in effects {
+      EffectInterpreter.skipKeys(of: effect, at: context.path, into: &partKeys)
+    }
     let watch = registry.watchCancellations(of: partKeys)
     // Built here, on the main actor, and only used there (in `runConcatenation`).
     let work = UncheckedSendable((effects, action, context))
@@ -200,7 +201,7 @@ package final class EffectRuntime<Host: EffectHost> {
     _ effect: Effect<Action>, action: Action, context: EffectContext, watch: UInt64?, host: Host
   ) -> EffectGroup {
     var partContext = context
-    let part = EffectGroup()
+    let part = registry.makeGroup()
     partContext.group = part
     if let watch { partContext.skipped = registry.cancelledKeys(of: watch) }
     registry.retain(part)
@@ -260,6 +261,8 @@ private struct RuntimeCommands<Host: EffectHost>: EffectCommands {
   func isRunning(_ key: EffectKey) -> Bool { runtime.registry.isRunning(key) }
 
   func reserveCapacity(_ count: Int) { runtime.registry.reserveCapacity(count) }
+
+  func makeGroup() -> EffectGroup { runtime.registry.makeGroup() }
 
   func enqueue(_ action: Host.Action, group: EffectGroup) {
     runtime.registry.retain(group)

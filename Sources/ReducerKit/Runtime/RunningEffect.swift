@@ -1,3 +1,26 @@
+/// Whether one effect was cancelled, for its `Send`: a `Send` that escaped the effect (kept by a
+/// callback, or used from a task of its own) must drop what it sends after the cancellation, which
+/// the task it is called from cannot tell.
+///
+/// While the effect runs, the ``CancellationTable`` knows (by ``token``); when it ends, the
+/// ``EffectRegistry`` copies the answer here (``wasCancelledWhenEnded``), under its lock, as the
+/// table forgets the effect. That one flag is only written and read under the registry's lock,
+/// which is why the class can be `@unchecked Sendable`. Not final: the effect runtime's object for
+/// a started effect is its status as well (one allocation).
+package class EffectStatus: @unchecked Sendable {
+  /// The effect's token in the registry: reserved before this object is made.
+  package let token: UInt64
+  /// The group of the `send` that started the effect: the actions its `Send` sends count in it.
+  package let group: EffectGroup?
+  /// Whether the effect had been cancelled when it ended (set by the registry, under its lock).
+  package var wasCancelledWhenEnded = false
+
+  package init(token: UInt64, group: EffectGroup? = nil) {
+    self.token = token
+    self.group = group
+  }
+}
+
 /// A started effect, as the task that runs it sees it: a status with work to do.
 class StartedEffect: EffectStatus, @unchecked Sendable {
   /// The work of the effect's task.
@@ -26,7 +49,8 @@ class StartedEffect: EffectStatus, @unchecked Sendable {
 /// A started `.run` effect: its status, and what its task needs.
 ///
 /// Its fields are set on the main actor before its task is created, and never changed after
-/// (`origin` is only read on the main actor), which is why it can be `@unchecked Sendable`.
+/// (`origin` is only read on the main actor); its status flag is the registry's (see
+/// ``EffectStatus``), which is why it can be `@unchecked Sendable`.
 final class RunningEffect<Action>: StartedEffect, @unchecked Sendable {
   /// The effect's box, which holds its work: a reference, so passing it on needs no type
   /// metadata (an `Effect<Action>.Run` value would, in this unspecialized code).
@@ -40,19 +64,17 @@ final class RunningEffect<Action>: StartedEffect, @unchecked Sendable {
   /// reports an error. As an `Any`: a field of the generic `Action` would have its type's
   /// metadata looked up at every start.
   let origin: Any
-  /// The effect's token in the registry, set once it is reserved, before its task exists.
-  var token: UInt64 = 0
 
   init(
     _ box: RunEffectBox<Action>, target: any SendTarget<Action>, scope: EffectTaskScope,
-    inheritance: InheritedByTask<Action>, origin: Any, group: EffectGroup?
+    inheritance: InheritedByTask<Action>, origin: Any, token: UInt64, group: EffectGroup?
   ) {
     self.box = box
     self.target = target
     self.scope = scope
     self.inheritance = inheritance
     self.origin = origin
-    super.init(group: group)
+    super.init(token: token, group: group)
   }
 
   /// The work of the effect's task: its body, an error it did not handle reported, then the
@@ -78,6 +100,6 @@ final class RunningEffect<Action>: StartedEffect, @unchecked Sendable {
           """, fileID: fileID, line: line)
       }
     }
-    scope.registry.complete(token)
+    scope.registry.complete(token, status: self)
   }
 }

@@ -157,7 +157,7 @@ package final class StoreRuntime<State, Action>: UncheckedFields<RuntimeFlags<Ac
   ) -> StoreTask {
     if isDraining {
       // Re-entrant: reduce it after the actions already queued, in order.
-      let group = group ?? EffectGroup()
+      let group = group ?? registry.makeGroup()
       registry.retain(group)
       queue.append(action, group: group)
       return StoreTask(group: group, registry: registry)
@@ -176,7 +176,7 @@ package final class StoreRuntime<State, Action>: UncheckedFields<RuntimeFlags<Ac
   ) -> StoreTask {
     if isDraining {
       // Checked when its turn comes: the action being reduced may still add or remove the child.
-      let group = group ?? EffectGroup()
+      let group = group ?? registry.makeGroup()
       registry.retain(group)
       queue.append(action, group: group, isPresent: isPresent)
       return StoreTask(group: group, registry: registry)

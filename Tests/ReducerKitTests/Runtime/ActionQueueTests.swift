@@ -48,7 +48,7 @@ import Testing
 
   @Test func theGroupAndThePresenceCheckAreCarried() {
     var queue = ActionQueue<String>()
-    let group = EffectGroup()
+    let group = EffectRegistry().makeGroup()
     let present = Log<Bool>()
     present.append(true)
     queue.append("child", group: group, isPresent: { present.values.last! })

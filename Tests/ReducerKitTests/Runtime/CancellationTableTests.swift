@@ -91,7 +91,7 @@ import Testing
 
   @Test func aGroupFinishesWhenItsLastEffectCompletesAndResumesItsWaiters() {
     var table = Table()
-    let group = EffectGroup()
+    let group = table.makeGroup()
     let first = table.reserve(keys: [], group: group)!
     let second = table.reserve(keys: [], group: group)!
     let waitsa = table.wait(for: group, "a")
@@ -109,7 +109,7 @@ import Testing
 
   @Test func aQueuedActionKeepsItsGroupUnfinished() {
     var table = Table()
-    let group = EffectGroup()
+    let group = table.makeGroup()
     table.retain(group)
     let waitsa = table.wait(for: group, "a")
     #expect(waitsa)
@@ -118,7 +118,7 @@ import Testing
 
   @Test func aGroupIsCancelledWhenEveryEffectItStartedWasCancelled() {
     var table = Table()
-    let group = EffectGroup()
+    let group = table.makeGroup()
     #expect(table.isCancelled(group), "a group that started nothing counts as cancelled")
     _ = table.reserve(keys: [timer], group: group)
     let second = table.reserve(keys: [other], group: group)!
@@ -132,7 +132,7 @@ import Testing
 
   @Test func cancellingAGroupCancelsItsMembersOnly() {
     var table = Table()
-    let group = EffectGroup()
+    let group = table.makeGroup()
     let member = table.reserve(keys: [], group: group)!
     let outsider = table.reserve(keys: [], group: nil)!
     _ = table.attach(1, to: member)
@@ -141,13 +141,55 @@ import Testing
     #expect(table.isCancelled(group))
   }
 
-  @Test func anEffectsStatusRecordsItsCancellation() {
+  @Test func anEffectIsCancelledUntilItEndsThenUnknown() {
     var table = Table()
-    let status = EffectStatus()
-    _ = table.reserve(keys: [timer], group: nil, status: status)
-    #expect(!table.isCancelled(status))
+    let token = table.reserve(keys: [timer], group: nil)!
+    #expect(table.isCancelled(effect: token) == false)
     _ = table.cancel(timer)
-    #expect(table.isCancelled(status))
+    #expect(table.isCancelled(effect: token) == true)
+    _ = table.complete(token)
+    #expect(table.isCancelled(effect: token) == nil)
+  }
+
+  @Test func aForgottenGroupKeepsItsRecordUntilItsLastWorkEnds() {
+    var table = Table()
+    let group = table.makeGroup()
+    let token = table.reserve(keys: [], group: group)!
+    table.retain(group)
+    let waits = table.wait(for: group, "a")
+    #expect(waits)
+    table.forgetGroup(group)
+    #expect(table.groupCount == 1)
+    #expect(table.release(group).isEmpty)
+    #expect(table.groupCount == 1)
+    #expect(table.complete(token) == ["a"])
+    #expect(table.groupCount == 0)
+    // A forgotten id finds nothing: finished, cancelled, nothing to cancel.
+    #expect(table.isFinished(group))
+    #expect(table.isCancelled(group))
+    #expect(table.cancel(group).isEmpty)
+  }
+
+  @Test func aGroupForgottenWithNothingPendingGoesAtOnceAndStaysQueryableUntilThen() {
+    var table = Table()
+    let group = table.makeGroup()
+    _ = table.complete(table.reserve(keys: [], group: group)!)
+    #expect(table.groupCount == 1)
+    #expect(table.isFinished(group))
+    #expect(!table.isCancelled(group), "its one effect ended without being cancelled")
+    // A group that finished can start again (an escaped `Send`'s action counts in it).
+    let again = table.reserve(keys: [], group: group)!
+    #expect(!table.isFinished(group))
+    _ = table.complete(again)
+    table.forgetGroup(group)
+    #expect(table.groupCount == 0)
+    // Its slot, reused by a new group, is not the old group's.
+    let next = table.makeGroup()
+    #expect(next != group)
+    #expect(table.isCancelled(next), "a new group has started nothing")
+    table.retain(next)
+    #expect(table.isFinished(group))
+    #expect(!table.isFinished(next))
   }
 
   @Test func aChildLifetimeEndsWhenItsLastEffectCompletes() {
@@ -239,7 +281,7 @@ import Testing
     // Members end first, last and in the middle of the group's list; then the group is
     // cancelled: exactly the members left are cancelled.
     var table = Table()
-    let group = EffectGroup()
+    let group = table.makeGroup()
     let tokens = (1...6).map { handle in
       let token = table.reserve(keys: [], group: group)!
       #expect(table.attach(handle, to: token) == nil)
@@ -249,7 +291,7 @@ import Testing
     #expect(Set(table.cancel(group)) == [2, 3, 5])
     // A slot freed by an ended member, reused by an effect of another group, is not cancelled
     // with this one.
-    let otherGroup = EffectGroup()
+    let otherGroup = table.makeGroup()
     let reused = table.reserve(keys: [], group: otherGroup)!
     _ = table.attach(9, to: reused)
     #expect(!Set(table.cancel(group)).contains(9))
@@ -260,7 +302,7 @@ import Testing
 
   @Test func aGroupWhoseMembersAllEndedIsFinishedAndCancelsNothing() {
     var table = Table()
-    let group = EffectGroup()
+    let group = table.makeGroup()
     let first = table.reserve(keys: [timer], group: group)!
     let second = table.reserve(keys: [other], group: group)!
     _ = table.attach(1, to: first)
@@ -303,28 +345,29 @@ struct CheckedCancellationTable {
   }
 
   var count: Int { base.count }
+  var groupCount: Int { base.groupCount }
   var watchCount: Int { base.watchCount }
   func isRunning(_ key: EffectKey) -> Bool { base.isRunning(key) }
-  func isCancelled(_ status: EffectStatus) -> Bool { base.isCancelled(status) }
-  func isCancelled(_ group: EffectGroup) -> Bool { base.isCancelled(group) }
-  func isFinished(_ group: EffectGroup) -> Bool { base.isFinished(group) }
+  func isCancelled(effect token: UInt64) -> Bool? { base.isCancelled(effect: token) }
+  func isCancelled(_ group: GroupID) -> Bool { base.isCancelled(group) }
+  func isFinished(_ group: GroupID) -> Bool { base.isFinished(group) }
   func runningChildPaths() -> [ScopePath] { base.runningChildPaths() }
   func cancelledKeys(of watch: UInt64) -> Set<EffectKey> { base.cancelledKeys(of: watch) }
 
   mutating func reserveCapacity(_ additional: Int) {
     checked { $0.reserveCapacity(additional) }
   }
-  mutating func reserve(
-    keys: EffectKeys, group: EffectGroup?, status: EffectStatus? = nil
-  ) -> UInt64? {
-    checked { $0.reserve(keys: keys, group: group, status: status) }
+  mutating func reserve(keys: EffectKeys, group: GroupID?) -> UInt64? {
+    checked { $0.reserve(keys: keys, group: group) }
   }
+  mutating func makeGroup() -> GroupID { checked { $0.makeGroup() } }
+  mutating func forgetGroup(_ group: GroupID) { checked { $0.forgetGroup(group) } }
   mutating func attach(_ handle: Int, to token: UInt64) -> Int? {
     checked { $0.attach(handle, to: token) }
   }
   mutating func complete(_ token: UInt64) -> [String] { checked { $0.complete(token) } }
   mutating func cancel(_ key: EffectKey) -> [Int] { checked { $0.cancel(key) } }
-  mutating func cancel(_ group: EffectGroup) -> [Int] { checked { $0.cancel(group) } }
+  mutating func cancel(_ group: GroupID) -> [Int] { checked { $0.cancel(group) } }
   mutating func close() -> [Int] { checked { $0.close() } }
   mutating func cancelAll() -> [Int] { checked { $0.cancelAll() } }
   mutating func takeEndedLifetimes() -> [EffectKey] { checked { $0.takeEndedLifetimes() } }
@@ -332,9 +375,9 @@ struct CheckedCancellationTable {
     checked { $0.watchCancellations(of: keys) }
   }
   mutating func endWatch(_ watch: UInt64) { checked { $0.endWatch(watch) } }
-  mutating func retain(_ group: EffectGroup) { checked { $0.retain(group) } }
-  mutating func release(_ group: EffectGroup) -> [String] { checked { $0.release(group) } }
-  mutating func wait(for group: EffectGroup, _ waiter: String) -> Bool {
+  mutating func retain(_ group: GroupID) { checked { $0.retain(group) } }
+  mutating func release(_ group: GroupID) -> [String] { checked { $0.release(group) } }
+  mutating func wait(for group: GroupID, _ waiter: String) -> Bool {
     checked { $0.wait(for: group, waiter) }
   }
 }

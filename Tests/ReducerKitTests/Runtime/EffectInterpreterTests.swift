@@ -19,8 +19,15 @@ import Testing
     var commands: [Command] = []
     var running: Set<EffectKey> = []
     var groups: [ObjectIdentifier] = []
+    /// Makes the groups, and keeps each alive (so that no two are ever at one address).
+    let registry = EffectRegistry()
+    var madeGroups: [EffectGroup] = []
 
     func isRunning(_ key: EffectKey) -> Bool { running.contains(key) }
+    func makeGroup() -> EffectGroup {
+      madeGroups.append(registry.makeGroup())
+      return madeGroups.last!
+    }
     func reserveCapacity(_ count: Int) {}
     func enqueue(_ action: Int, group: EffectGroup) {
       commands.append(.enqueue(action))
@@ -147,7 +154,7 @@ import Testing
   }
 
   @Test func everyKeyAnEffectStartsUnderIsAKeyAConcatenationWatches() {
-    // `cancellationKeys(at:)` is what a concatenation watches for its parts that have not
+    // `skipKeys(of:at:into:)` is what a concatenation watches for its parts that have not
     // started: it must cover every key the interpreter registers them under.
     let effects: [Effect<Int>] = [
       .run { _ in }.cancellable(id: "load", cancelInFlight: true),
@@ -161,7 +168,7 @@ import Testing
     ]
     for effect in effects {
       var watched = Set<EffectKey>()
-      effect.cancellationKeys(at: [], into: &watched)
+      EffectInterpreter.skipKeys(of: effect, at: [], into: &watched)
       for command in commands(effect) {
         switch command {
         case .startRun(let keys, _), .startConcatenation(_, let keys):
@@ -169,6 +176,49 @@ import Testing
         case .enqueue, .cancel: break
         }
       }
+    }
+  }
+
+  @Test func everyKeyWhoseCancellationChangesAPartIsAKeyAConcatenationWatches() {
+    // The other direction, from the interpreter's side: a part read with one key cancelled
+    // before it started issues other commands only when that key is among the watched ones
+    // (otherwise the concatenation would never learn of the cancellation).
+    let child = ScopeComponent(id: EffectID("child"), hasLifetime: true)
+    let plain = ScopeComponent(id: EffectID("plain"), hasLifetime: false)
+    let effects: [Effect<Int>] = [
+      .send(1).cancellable(id: "load"),
+      .merge(.send(1), .cancel(id: "a").cancellable(id: "b")),
+      .run { _ in }.cancellable(id: "load").scoped(to: row, locator: .identity),
+      .send(2).scoped(to: child, locator: .identity).scoped(to: plain, locator: .identity),
+      .concatenate(.send(1), .send(2).cancellable(id: "c")),
+      Effect(
+        operation: .throttle(
+          .send(3).cancellable(id: "inner"), id: EffectID("scroll"), plan: plan(FakeClock()))),
+      Effect(
+        operation: .inheriting(
+          .send(4).cancellable(id: "load"), TaskInheritance(dependencies: DependencyValues()))),
+    ]
+    var candidates: [EffectKey] = []
+    for path: ScopePath in [[], [row], [plain], [plain, child]] {
+      for id in ["load", "a", "b", "c", "inner", "scroll"] {
+        candidates.append(EffectKey(path: path, id: EffectID(id)))
+      }
+      candidates.append(EffectKey(path: path, id: nil))
+    }
+    for effect in effects {
+      var watched = Set<EffectKey>()
+      EffectInterpreter.skipKeys(of: effect, at: [], into: &watched)
+      let unskipped = commands(effect)
+      var changing = 0
+      for key in candidates {
+        var context = EffectContext()
+        context.skipped = [key]
+        if commands(effect, context: context) != unskipped {
+          changing += 1
+          #expect(watched.contains(key), "skipping \(key) changes \(effect)'s part, unwatched")
+        }
+      }
+      #expect(changing > 0, "no candidate key changes \(effect): the test checks nothing")
     }
   }
 

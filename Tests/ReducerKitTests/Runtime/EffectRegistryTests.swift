@@ -8,7 +8,7 @@ import Testing
 
   @Test func reservedEffectsAreCountedUntilCompleted() {
     let registry = EffectRegistry()
-    let group = EffectGroup()
+    let group = registry.makeGroup()
     let token = registry.reserve(keys: [key], group: group)!
     #expect(registry.count == 1)
     #expect(registry.isRunning(key))
@@ -44,7 +44,7 @@ import Testing
 
   @Test func waitingReturnsWhenTheGroupIsEmpty() async {
     let registry = EffectRegistry()
-    let group = EffectGroup()
+    let group = registry.makeGroup()
     let token = registry.reserve(keys: [], group: group)!
     let waiter = Task { await registry.wait(for: group) }
     registry.complete(token)
@@ -54,6 +54,20 @@ import Testing
 
   @Test func aGroupThatStartedNothingCountsAsCancelled() {
     let registry = EffectRegistry()
-    #expect(registry.isCancelled(EffectGroup()))
+    #expect(registry.isCancelled(registry.makeGroup()))
+  }
+
+  @Test func anEffectsStatusKeepsItsCancellationAfterItEnds() {
+    let registry = EffectRegistry()
+    let cancelled = EffectStatus(token: registry.reserve(keys: [key], group: nil)!)
+    let other = EffectKey(path: [], id: EffectID("other"))
+    let finished = EffectStatus(token: registry.reserve(keys: [other], group: nil)!)
+    #expect(!registry.isCancelled(cancelled))
+    registry.cancel(key)
+    #expect(registry.isCancelled(cancelled))
+    registry.complete(cancelled.token, status: cancelled)
+    registry.complete(finished.token, status: finished)
+    #expect(registry.isCancelled(cancelled), "cancelled before it ended: still cancelled")
+    #expect(!registry.isCancelled(finished), "ended without a cancellation")
   }
 }

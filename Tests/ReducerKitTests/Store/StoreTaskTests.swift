@@ -55,4 +55,18 @@ import Testing
     first.cancel()
     second.cancel()
   }
+
+  @Test func finishedSendsLeaveNoGroupRecordBehind() async {
+    let store = Store(initialState: 0) {
+      Reduce<Int, Int> { state, action in
+        state += 1
+        guard action > 0 else { return .none }
+        return .merge(.run { send in await send(0) }, .send(0))
+      }
+    }
+    for _ in 0..<50 { await store.send(1).finish() }
+    #expect(store.state == 150)
+    // Each effect's object (which holds its group) goes once its task has ended.
+    #expect(await poll { store.core.registry.groupCount == 0 }, "groups outlived their sends")
+  }
 }

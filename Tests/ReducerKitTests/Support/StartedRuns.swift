@@ -8,6 +8,8 @@ import Foundation
 final class StartedRuns<Action>: EffectCommands {
   /// Each started run's box and what its task inherits, in order.
   private(set) var runs: [(box: RunEffectBox<Action>, inherited: InheritedByTask<Action>)] = []
+  /// Where the runs' group is made (a store's registry would).
+  private let registry = EffectRegistry()
 
   /// The runs `effect` starts.
   init(of effect: Effect<Action>, action: Action) {
@@ -17,6 +19,7 @@ final class StartedRuns<Action>: EffectCommands {
   }
 
   func isRunning(_ key: EffectKey) -> Bool { false }
+  func makeGroup() -> EffectGroup { registry.makeGroup() }
   func reserveCapacity(_ count: Int) {}
   func enqueue(_ action: Action, group: EffectGroup) {}
   func cancel(_ key: EffectKey) {}
