@@ -13,11 +13,22 @@
 /// Inlinable, with everything it calls on every action, so that it is compiled in the module
 /// that writes the operator, specialised for its concrete types. An object rather than a value
 /// in the operator: a value is copied out of its parent's storage at each level.
+///
+/// The slot's types are parameters of their own, not only the slot's associated types: in code
+/// that is not specialised (a generic feature), a parameter's metadata is read from the level's
+/// own type metadata, where an associated type is looked up in the slot's witness table on
+/// every use (`swift_getAssociatedTypeWitness`).
 @usableFromInline
-final class ChildLevel<Slot: ChildSlot, Child: Reducer, Parent: LevelParent>
+final class ChildLevel<
+  State, Action, SlotAction, ChildState, ChildAction, AfterParent: WorkAfterParent,
+  Slot: ChildSlot, Child: Reducer, Parent: LevelParent
+>
 where
-  Child.State == Slot.ChildState, Child.Action == Slot.ChildAction,
-  Parent.State == Slot.State, Parent.Action == Slot.Action
+  Slot.State == State, Slot.Action == Action, Slot.SlotAction == SlotAction,
+  Slot.ChildState == ChildState, Slot.ChildAction == ChildAction,
+  Slot.AfterParent == AfterParent,
+  Child.State == ChildState, Child.Action == ChildAction,
+  Parent.State == State, Parent.Action == Action
 {
   /// The child's case when one tag test recognises it and the child is stored. First, with the
   /// slot and the child, so that the direct route reads the start of the object.
@@ -27,13 +38,13 @@ where
   @usableFromInline let parent: Parent
   /// The case path's parts, for the general route.
   @usableFromInline let selection: EnumCaseSelection?
-  @usableFromInline let embed: (Slot.SlotAction) -> Slot.Action
-  @usableFromInline let visit: (Slot.Action, (Slot.SlotAction) -> Void) -> Bool
+  @usableFromInline let embed: (SlotAction) -> Action
+  @usableFromInline let visit: (Action, (SlotAction) -> Void) -> Bool
 
   @inlinable
   init(
     slot: Slot,
-    action toSlotAction: CasePath<Slot.Action, Slot.SlotAction>,
+    action toSlotAction: CasePath<Action, SlotAction>,
     child: ResolvedReducer<Child>,
     parent: Parent
   ) {
@@ -50,9 +61,9 @@ where
   /// Runs the child (for an action of its case), then the parent, then what the slot left for
   /// after the parent.
   @inlinable @inline(__always)
-  func reduce(_ state: inout Slot.State, _ action: Slot.Action) -> Effect<Slot.Action> {
-    var effect = Effect<Slot.Action>.none
-    var after = Slot.AfterParent.nothing
+  func reduce(_ state: inout State, _ action: Action) -> Effect<Action> {
+    var effect = Effect<Action>.none
+    var after = AfterParent.nothing
     if direct.exists {
       if direct.matches(action) {
         effect = runChild(&state, direct.payload(of: action), action, direct: true, after: &after)
@@ -70,12 +81,12 @@ where
   /// direct route, where the child is stored and its body not deferred.
   @inlinable @inline(__always)
   func runChild(
-    _ state: inout Slot.State, _ slotAction: Slot.SlotAction, _ action: Slot.Action,
-    direct: Bool, after: inout Slot.AfterParent
-  ) -> Effect<Slot.Action> {
+    _ state: inout State, _ slotAction: SlotAction, _ action: Action,
+    direct: Bool, after: inout AfterParent
+  ) -> Effect<Action> {
     // The effect is returned through a variable, not as the closure's result: generic code
     // would otherwise look up the runtime metadata of `Effect<ChildAction>` on every call.
-    var effect = Effect<Slot.Action>.none
+    var effect = Effect<Action>.none
     let found = slot.withChild(&state, slotAction, stored: direct, after: &after) {
       childState, childAction, instance in
       let childEffect =
@@ -96,9 +107,9 @@ where
   /// The general route: the child's case found through the case path. Out of line.
   @inlinable @inline(never)
   func reduceOnGeneralRoute(
-    _ state: inout Slot.State, _ action: Slot.Action, after: inout Slot.AfterParent
-  ) -> Effect<Slot.Action> {
-    var effect = Effect<Slot.Action>.none
+    _ state: inout State, _ action: Action, after: inout AfterParent
+  ) -> Effect<Action> {
+    var effect = Effect<Action>.none
     _ = visitCase(action, selection: selection, embed: embed, visitor: visit) { slotAction in
       effect = runChild(&state, slotAction, action, direct: false, after: &after)
     }

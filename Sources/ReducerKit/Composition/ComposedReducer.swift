@@ -12,7 +12,11 @@ where
   Child.State == Slot.ChildState, Child.Action == Slot.ChildAction,
   Parent.State == Slot.State, Parent.Action == Slot.Action
 {
-  @usableFromInline let level: ChildLevel<Slot, Child, Parent>
+  @usableFromInline let level:
+    ChildLevel<
+      Slot.State, Slot.Action, Slot.SlotAction, Slot.ChildState, Slot.ChildAction,
+      Slot.AfterParent, Slot, Child, Parent
+    >
   @usableFromInline let resolved: AnyResolvedReducer<Slot.State, Slot.Action>
 
   @inlinable
