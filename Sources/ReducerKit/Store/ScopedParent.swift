@@ -52,9 +52,15 @@ struct ScopedParent<ParentState, ParentAction, State, Action> {
   }
 
   /// Whether the root is reducing an action now.
+  ///
+  /// Always inlined, as everything a core's send calls here: a call to a method of this generic
+  /// struct from the cores' unspecialized code passes the struct's metadata, looked up on every
+  /// call (`swift_getGenericMetadata`).
+  @inline(__always)
   var isReducing: Bool { parentRuntime?.isReducing ?? parent.core.isReducing }
 
   /// Whether the root's reducer itself is running now.
+  @inline(__always)
   var isRunningReducer: Bool { parentRuntime?.isRunningReducer ?? parent.core.isRunningReducer }
 
   /// The child's state, found in its parent's in place (through ``finderInParent``): no copy of
