@@ -19,7 +19,7 @@ final class EnumCaseAccess<Root, Value> {
   init(_ casePath: CasePath<Root, Value>) {
     self.casePath = casePath
     (selection, embed, visit) = (casePath.selection, casePath.embedder, casePath.visitor)
-    instance = Self.instanceReader()
+    instance = instanceIdentity(of: Value.self)
   }
 
   /// Runs `body` on the payload when `root` is in the case, then embeds it back; `false` (and
@@ -43,16 +43,4 @@ final class EnumCaseAccess<Root, Value> {
   func nameCase(of root: Root) {
     caseName = EffectID.caseName(of: root)
   }
-
-  /// Reads the `Identifiable` id of a payload; the dynamic cast runs only for identifiable
-  /// payloads (checked once, here).
-  @usableFromInline
-  static func instanceReader() -> (Value) -> AnyHashable? {
-    guard Value.self is any Identifiable.Type else { return { _ in nil } }
-    return { ($0 as? any Identifiable)?.caseInstanceID }
-  }
-}
-
-extension Identifiable {
-  fileprivate var caseInstanceID: AnyHashable { AnyHashable(id) }
 }

@@ -17,10 +17,10 @@ struct OptionalSlot<State, Action, ChildState, ChildAction>: LensSlot {
   init(
     _ toChildState: WritableKeyPath<State, ChildState?>,
     action toChildAction: CasePath<Action, ChildAction>,
-    instance: @escaping (ChildState) -> AnyHashable?,
     site: SourceSite
   ) {
     lens = StateLens(toChildState)
+    let instance = instanceIdentity(of: ChildState.self)
     self.instance = instance
     scopeEffect = Self.effectScoper(
       toChildState: toChildState, toChildAction: toChildAction, instance: instance)

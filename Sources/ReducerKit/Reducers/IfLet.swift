@@ -19,7 +19,8 @@ extension Reducer {
   ///
   /// - The child runs **before** the parent, so the parent sees the child's changes and can
   ///   dismiss it in response to a child action.
-  /// - When the child state becomes `nil` (or, for an `Identifiable` child, its id changes), every
+  /// - When the child state becomes `nil` (or, for an `Identifiable` child, its id changes: the
+  ///   conformance is found at run time, so a generic feature's child counts too), every
   ///   effect the child started is cancelled, whichever reducer changed it (this one, a sibling in
   ///   the same `body`, a parent above, a `BindingReducer`): the store checks after every action.
   /// - A child action while the child state is `nil` changes nothing and is reported as a runtime
@@ -60,48 +61,7 @@ extension Reducer {
   where ChildState == Child.State, ChildAction == Child.Action {
     ComposedReducer(
       slot: OptionalSlot(
-        toChildState, action: toChildAction, instance: { _ in nil },
-        site: SourceSite(fileID: fileID, line: line)),
-      action: toChildAction, child: child(), parent: ResolvedReducer(self))
-  }
-
-  /// Runs a child reducer on optional, identifiable child state while it is present; when the
-  /// child's id changes, its effects are cancelled as if it had been dismissed.
-  ///
-  /// ```swift
-  /// .ifLet(\.selectedItem, action: Action.selectedItem) { ItemDetails() }
-  /// ```
-  @inlinable
-  public func ifLet<ChildState: Identifiable, ChildAction, Child: Reducer>(
-    _ toChildState: WritableKeyPath<State, ChildState?>,
-    action toChildAction: @escaping (ChildAction) -> Action,
-    @ReducerBuilder<ChildState, ChildAction> then child: () -> Child,
-    fileID: StaticString = #fileID,
-    line: UInt = #line
-  ) -> some Reducer<State, Action>
-  where ChildState == Child.State, ChildAction == Child.Action {
-    ifLet(toChildState, action: CasePath(toChildAction), then: child, fileID: fileID, line: line)
-  }
-
-  /// Runs a child reducer on optional, identifiable child state, with the action given as a
-  /// ``CasePath``.
-  ///
-  /// ```swift
-  /// .ifLet(\.selectedItem, action: CasePath(Action.selectedItem)) { ItemDetails() }
-  /// ```
-  @inlinable
-  public func ifLet<ChildState: Identifiable, ChildAction, Child: Reducer>(
-    _ toChildState: WritableKeyPath<State, ChildState?>,
-    action toChildAction: CasePath<Action, ChildAction>,
-    @ReducerBuilder<ChildState, ChildAction> then child: () -> Child,
-    fileID: StaticString = #fileID,
-    line: UInt = #line
-  ) -> some Reducer<State, Action>
-  where ChildState == Child.State, ChildAction == Child.Action {
-    ComposedReducer(
-      slot: OptionalSlot(
-        toChildState, action: toChildAction, instance: { AnyHashable($0.id) },
-        site: SourceSite(fileID: fileID, line: line)),
+        toChildState, action: toChildAction, site: SourceSite(fileID: fileID, line: line)),
       action: toChildAction, child: child(), parent: ResolvedReducer(self))
   }
 }

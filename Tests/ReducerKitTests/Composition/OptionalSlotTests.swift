@@ -23,7 +23,7 @@ import Testing
   func slot(_ keyPath: WritableKeyPath<Parent, Item?>) -> OptionalSlot<Parent, Int, Item, Int> {
     OptionalSlot(
       keyPath, action: CasePath<Int, Int>(embed: { $0 }) { $0 },
-      instance: { AnyHashable($0.id) }, site: SourceSite(fileID: #fileID, line: #line))
+      site: SourceSite(fileID: #fileID, line: #line))
   }
 
   @Test func aPresentChildRunsInPlaceWithItsInstanceBeforeTheChange() {

@@ -160,6 +160,36 @@ import Testing
     await task.finish()
   }
 
+  /// A generic feature does not know its child is `Identifiable`; the `ifLet` inside it still
+  /// treats a new id as a new child.
+  struct Holder<Child: Reducer>: Reducer where Child.Action == Timer.Action {
+    struct State { var child: Child.State? }
+    enum Action { case child(Timer.Action), replace(Child.State) }
+    let child: Child
+    var body: some Reducer<State, Action> {
+      Reduce { state, action in
+        if case .replace(let newChild) = action { state.child = newChild }
+        return .none
+      }
+      .ifLet(\.child, action: Action.child) { child }
+    }
+  }
+
+  @Test func aGenericFeaturesIdentifiableChildIsCancelledWhenItsIDChanges() async {
+    let sleeper = Reduce<Item, Timer.Action> { _, action in
+      action == .start ? .run { _ in try await Task.sleep(for: .seconds(60)) } : .none
+    }
+    let store = Store(initialState: Holder<Reduce<Item, Timer.Action>>.State(child: Item(id: 1))) {
+      Holder(child: sleeper)
+    }
+    let task = store.send(.child(.start))
+    store.send(.replace(Item(id: 1, ticks: 5)))
+    #expect(!task.isCancelled)
+    store.send(.replace(Item(id: 2)))
+    #expect(task.isCancelled)
+    await task.finish()
+  }
+
   @Test func acceptsACasePath() {
     let reducer = EmptyReducer<Parent.State, Parent.Action>()
       .ifLet(\.timer, action: CasePath(Parent.Action.timer)) { Timer() }
