@@ -98,7 +98,18 @@ package final class StoreRuntime<State, Action>: UncheckedFields<RuntimeFlags<Ac
   package var releasedParts: ReleasedParts { observation.releasedParts }
 
   package func access(from store: Store<State, Action>) {
+    joinSharedChanges()
     observation.access(from: store)
+  }
+
+  /// Whether this store is registered for changes of shared values made outside its reduces.
+  private var isJoinedToSharedChanges = false
+
+  /// Registers for changes of shared values, once: from the first observer or stream on.
+  private func joinSharedChanges() {
+    guard !isJoinedToSharedChanges else { return }
+    isJoinedToSharedChanges = true
+    SharedChangeCenter.register(self)
   }
 
   /// Registers an observer, unless the reducer is running: a read made then (by the reducer
@@ -109,6 +120,7 @@ package final class StoreRuntime<State, Action>: UncheckedFields<RuntimeFlags<Ac
   /// the notifications after it (an `onChange` that tracks again) register as usual.
   package func observe(_ observer: StateObserver) {
     guard !isInReducer else { return }
+    joinSharedChanges()
     observation.observe(observer)
   }
 
@@ -120,13 +132,15 @@ package final class StoreRuntime<State, Action>: UncheckedFields<RuntimeFlags<Ac
   ) {
     // As `observe(_:)`: nothing is kept from a read made during a reduce.
     guard !isInReducer else { return }
+    joinSharedChanges()
     observation.observeRow(
       group: group, key: key, readVersions: readVersions, observer: observer, state: storage.address
     )
   }
 
   package func subscribe(_ onState: @escaping @MainActor (State) -> Void) -> UInt64 {
-    observation.subscribe(onState, current: storage.value)
+    joinSharedChanges()
+    return observation.subscribe(onState, current: storage.value)
   }
 
   package func unsubscriber(for id: UInt64) -> @MainActor () -> Void {
@@ -163,7 +177,8 @@ package final class StoreRuntime<State, Action>: UncheckedFields<RuntimeFlags<Ac
       return StoreTask(group: group, registry: registry)
     }
     isDraining = true
-    defer { isDraining = false }
+    SharedChangeCenter.sendDepth &+= 1
+    defer { endSend() }
     var group = group
     reduce(action, group: &group, fromEffect: fromEffect)
     if !queue.isEmpty { drainQueue() }
@@ -199,8 +214,20 @@ package final class StoreRuntime<State, Action>: UncheckedFields<RuntimeFlags<Ac
   package func drainIfIdle() {
     guard !isDraining else { return }
     isDraining = true
-    defer { isDraining = false }
+    SharedChangeCenter.sendDepth &+= 1
+    defer { endSend() }
     drainQueue()
+  }
+
+  /// Ends a `send`: once the outermost one on the main actor ends, the shared values its reduces
+  /// changed are handed on to the stores that observe them (see ``SharedChangeCenter``).
+  @inline(__always)
+  private func endSend() {
+    isDraining = false
+    SharedChangeCenter.sendDepth &-= 1
+    if SharedChangeCenter.hasPendingChange, SharedChangeCenter.sendDepth == 0 {
+      SharedChangeCenter.flush()
+    }
   }
 
   package var stateAddress: StateAddress { storage.address }
@@ -279,4 +306,16 @@ package struct RuntimeFlags<Action> {
   var queue: ActionQueue<Action>
   /// Whether the reducer is running now.
   var isInReducer: Bool
+}
+
+extension StoreRuntime: SharedChangeCenter.Subscriber {
+  /// A shared value changed outside this store's reduces (or in one, told again): the observers
+  /// of parts that changed are told, as after an action.
+  package func recheckSharedValues() {
+    guard !isDraining else {
+      SharedChangeCenter.hasPendingChange = true
+      return
+    }
+    observation.didChangeState(storage.typed)
+  }
 }

@@ -1,0 +1,104 @@
+/// A key that keeps its value in memory for the life of the process: `.inMemory("stats")`.
+///
+/// ```swift
+/// @Shared(.inMemory("stats")) var stats = Stats()
+/// ```
+///
+/// The value outlives its references: the next `@Shared(.inMemory("stats"))` reads it. Under a
+/// test store the values live in that test's ``InMemoryStorage`` (the `defaultInMemoryStorage`
+/// dependency), so parallel tests never see each other's.
+public struct InMemoryKey<Value: Sendable>: SharedKey {
+  /// The key's name.
+  public let name: String
+  let storage: InMemoryStorage
+
+  /// Two keys are the same when they have the same name in the same storage.
+  public struct ID: Hashable, Sendable {
+    let name: String
+    let storage: ObjectIdentifier
+  }
+
+  /// The key's name in its storage.
+  public var id: ID { ID(name: name, storage: ObjectIdentifier(storage)) }
+
+  /// A key named `name` in the current `defaultInMemoryStorage`.
+  ///
+  /// ```swift
+  /// let key = InMemoryKey<Int>("count")
+  /// ```
+  public init(_ name: String) {
+    self.name = name
+    storage = DependencyValues.current.defaultInMemoryStorage
+  }
+
+  /// Reads the stored value; the first time, stores the default.
+  public func load(context: LoadContext<Value>, continuation: LoadContinuation<Value>) {
+    if let value = storage.values.withLock({ $0[name] }) as? Value {
+      continuation.resume(returning: value)
+      return
+    }
+    if let initialValue = context.initialValue {
+      storage.values.withLock { $0[name] = initialValue }
+    }
+    continuation.resumeReturningInitialValue()
+  }
+
+  /// Nothing changes the value outside the app.
+  public func subscribe(
+    context: LoadContext<Value>, subscriber: SharedSubscriber<Value>
+  ) -> SharedSubscription {
+    SharedSubscription {}
+  }
+
+  /// Stores the value.
+  public func save(_ value: Value, context: SaveContext, continuation: SaveContinuation) {
+    storage.values.withLock { $0[name] = value }
+    continuation.resume()
+  }
+}
+
+extension InMemoryKey: CustomStringConvertible {
+  /// `.inMemory("stats")`.
+  public var description: String { ".inMemory(\(String(reflecting: name)))" }
+}
+
+extension SharedReaderKey {
+  /// A key that keeps its value in memory for the life of the process.
+  ///
+  /// ```swift
+  /// @Shared(.inMemory("stats")) var stats = Stats()
+  /// ```
+  public static func inMemory<Value>(_ name: String) -> Self where Self == InMemoryKey<Value> {
+    InMemoryKey(name)
+  }
+}
+
+/// Where `.inMemory` keys keep their values: one for the app, a fresh one for each test store.
+///
+/// ```swift
+/// withDependencies { $0.defaultInMemoryStorage = InMemoryStorage() } operation: { … }
+/// ```
+public final class InMemoryStorage: Sendable {
+  let values = Locked<[String: any Sendable]>([:])
+
+  /// An empty storage.
+  public init() {}
+}
+
+extension DependencyValues {
+  /// Where `.inMemory` keys keep their values. Live, one storage for the process; in a test
+  /// context, a fresh one for each test store.
+  ///
+  /// ```swift
+  /// @Dependency(\.defaultInMemoryStorage) var storage
+  /// ```
+  public var defaultInMemoryStorage: InMemoryStorage {
+    get { self[InMemoryStorageKey.self] }
+    set { self[InMemoryStorageKey.self] = newValue }
+  }
+}
+
+private enum InMemoryStorageKey: DependencyKey {
+  static let liveValue = InMemoryStorage()
+  static var testValue: InMemoryStorage { InMemoryStorage() }
+}

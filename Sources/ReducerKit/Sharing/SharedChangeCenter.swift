@@ -1,0 +1,75 @@
+import Foundation
+
+/// Tells the stores that a shared value changed, so that their observers of it are notified
+/// whichever route changed it: a reduce of this store or another, an effect, a key's subscription
+/// (the file on disk, `UserDefaults`).
+///
+/// A store registers once it has an observer or a stream of states. A change made on the main
+/// thread during a store's `send` is handed on when the outermost `send` ends; one made on the
+/// main thread outside any `send` at once; one made on another thread in a task on the main
+/// actor (one at a time, however many changes come before it runs).
+package enum SharedChangeCenter {
+  /// A store that re-checks its observers.
+  @MainActor package protocol Subscriber: AnyObject {
+    func recheckSharedValues()
+  }
+
+  private struct WeakSubscriber {
+    weak var subscriber: (any Subscriber)?
+  }
+
+  @MainActor private static var subscribers: [ObjectIdentifier: WeakSubscriber] = [:]
+  /// How many `send`s are running on the main actor (nested sends count).
+  @MainActor package static var sendDepth = 0
+  /// A change was made during a `send`; handed on when the outermost one ends.
+  @MainActor package static var hasPendingChange = false
+  @MainActor private static var isFlushing = false
+  private static let taskScheduled = Locked(false)
+
+  /// Registers `subscriber` (weakly) for changes.
+  @MainActor package static func register(_ subscriber: some Subscriber) {
+    subscribers[ObjectIdentifier(subscriber)] = WeakSubscriber(subscriber: subscriber)
+  }
+
+  /// A shared value changed, on any thread.
+  package static func valueChanged() {
+    if Thread.isMainThread {
+      MainActor.assumeIsolated {
+        if sendDepth > 0 || isFlushing {
+          hasPendingChange = true
+        } else {
+          flush()
+        }
+      }
+      return
+    }
+    let schedule = taskScheduled.withLock { scheduled in
+      defer { scheduled = true }
+      return !scheduled
+    }
+    guard schedule else { return }
+    Task { @MainActor in
+      taskScheduled.withLock { $0 = false }
+      flush()
+    }
+  }
+
+  /// Tells every registered store; repeats while the stores' observers change shared values.
+  @MainActor package static func flush() {
+    hasPendingChange = false
+    guard !subscribers.isEmpty else { return }
+    isFlushing = true
+    defer { isFlushing = false }
+    var rounds = 0
+    repeat {
+      hasPendingChange = false
+      subscribers = subscribers.filter { $0.value.subscriber != nil }
+      for entry in subscribers.values { entry.subscriber?.recheckSharedValues() }
+      rounds += 1
+    } while hasPendingChange && rounds < 100
+    hasPendingChange = false
+  }
+
+  /// How many stores are registered (some may have been released since).
+  @MainActor static var subscriberCount: Int { subscribers.count }
+}
