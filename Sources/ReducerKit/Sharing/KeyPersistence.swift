@@ -22,10 +22,9 @@ final class KeyPersistence<Key: SharedReaderKey>: SharedPersistence {
   }
 
   func start(_ box: SharedBox<Value>, initialValue: Value) {
-    let description = describe(key)
     key.load(
       context: .initialValue(initialValue),
-      continuation: LoadContinuation(description) { [weak box] result in
+      continuation: LoadContinuation(box.keyDescription) { [weak box] result in
         box?.apply(result, resetOnNil: false)
       })
     let subscriber = SharedSubscriber<Value>(
@@ -39,15 +38,14 @@ final class KeyPersistence<Key: SharedReaderKey>: SharedPersistence {
     guard let saveBody else { return }
     saveBody(
       value, .didSet,
-      SaveContinuation(describe(key)) { [weak box] result in box?.didSave(result) })
+      SaveContinuation(box.keyDescription) { [weak box] result in box?.didSave(result) })
   }
 
   func load(into box: SharedBox<Value>) async throws {
-    let description = describe(key)
     let result: Result<Value?, any Error> = await withCheckedContinuation { continuation in
       key.load(
         context: .userInitiated,
-        continuation: LoadContinuation(description) { result in
+        continuation: LoadContinuation(box.keyDescription) { result in
           continuation.resume(returning: result)
         })
     }
@@ -57,11 +55,10 @@ final class KeyPersistence<Key: SharedReaderKey>: SharedPersistence {
 
   func save(_ value: Value, box: SharedBox<Value>) async throws {
     guard let saveBody else { return }
-    let description = describe(key)
     let result: Result<Void, any Error> = await withCheckedContinuation { continuation in
       saveBody(
         value, .userInitiated,
-        SaveContinuation(description) { result in continuation.resume(returning: result) })
+        SaveContinuation(box.keyDescription) { result in continuation.resume(returning: result) })
     }
     box.didSave(result)
     try result.get()

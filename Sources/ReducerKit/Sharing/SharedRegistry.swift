@@ -46,7 +46,7 @@ package enum SharedRegistry {
         return (existing, false)
       }
       let box = SharedBox(
-        initialValue: initialValue, persistence: newRoot, keyDescription: describe(key))
+        initialValue: initialValue, persistence: newRoot, keyDescription: String(describing: key))
       table.entries[registryKey] = Entry(root: box)
       if table.entries.count > 2 * table.sweptCount {
         table.entries = table.entries.filter { $0.value.root != nil }
