@@ -96,6 +96,7 @@ struct PresentReference<Base: SharedReference, Value>: SharedReference {
     let found = base.update(in: view) { baseValue in
       modify(&baseValue) { value in
         result = Result { () throws(E) -> R in try body(&value) }
+        lastSeen.withLock { [value] in $0 = value }
       }
     }
     if found, let result { return try result.get() }
