@@ -9,6 +9,9 @@ package protocol SharedRoot: AnyObject, Sendable {
   var saveError: (any Error)? { get }
   /// The key's description, for warnings: `.inMemory("stats")`.
   var keyDescription: String { get }
+  /// How many times the value changed: a store's stream of states compares it to tell a change
+  /// of its own shared values from another's.
+  var version: UInt64 { get }
   /// The live value, for a test's snapshot.
   func liveValue() -> Any
   /// Loads the value again from its key.
@@ -43,6 +46,7 @@ package final class SharedBox<Value>: SharedRoot, SharedReference, @unchecked Se
     var isLoading = false
     var loadError: (any Error)?
     var saveError: (any Error)?
+    var version: UInt64 = 0
   }
 
   let guarded: Locked<Guarded>
@@ -88,12 +92,13 @@ package final class SharedBox<Value>: SharedRoot, SharedReference, @unchecked Se
     in view: SharedView?, _ body: (inout Value) throws(E) -> R
   ) throws(E) -> R {
     if let view, let table = view.assertingTable {
-      var value = table.roots[ObjectIdentifier(self)] as? Value ?? guarded.withLock { $0.value }
-      defer { table.roots[ObjectIdentifier(self)] = value }
+      var value = table[root: self] as? Value ?? guarded.withLock { $0.value }
+      defer { table[root: self] = value }
       return try body(&value)
     }
     let (result, saved): (Result<R, E>, Value?) = guarded.withLock { guarded in
       let result = Result { () throws(E) -> R in try body(&guarded.value) }
+      guarded.version &+= 1
       return (result, persistence == nil ? nil : guarded.value)
     }
     if let saved { persistence?.didChange(saved, box: self) }
@@ -106,6 +111,7 @@ package final class SharedBox<Value>: SharedRoot, SharedReference, @unchecked Se
   func apply(_ result: Result<Value?, any Error>, resetOnNil: Bool) {
     guarded.withLock { guarded in
       guarded.isLoading = false
+      guarded.version &+= 1
       switch result {
       case .success(let value?):
         guarded.value = value
@@ -145,6 +151,8 @@ package final class SharedBox<Value>: SharedRoot, SharedReference, @unchecked Se
   package var isLoading: Bool { guarded.withLock { $0.isLoading } }
   package var loadError: (any Error)? { guarded.withLock { $0.loadError } }
   package var saveError: (any Error)? { guarded.withLock { $0.saveError } }
+
+  package var version: UInt64 { guarded.withLock { $0.version } }
 
   package func liveValue() -> Any { guarded.withLock { $0.value } }
 

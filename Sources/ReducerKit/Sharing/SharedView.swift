@@ -6,14 +6,27 @@
 /// `@unchecked Sendable` (it travels in a task-local).
 package final class SharedSnapshotTable: @unchecked Sendable {
   /// The value of each root, by the root's identity.
-  package var roots: [ObjectIdentifier: Any] = [:]
+  package private(set) var roots: [ObjectIdentifier: Any] = [:]
+  /// The roots themselves, kept alive while the table is: a released root's identity could
+  /// otherwise be reused by a new one, which would then show the old one's snapshot.
+  private var owners: [ObjectIdentifier: AnyObject] = [:]
 
   package init() {}
+
+  /// The snapshot of `root`, if the table has one.
+  package subscript(root root: AnyObject) -> Any? {
+    get { roots[ObjectIdentifier(root)] }
+    set {
+      roots[ObjectIdentifier(root)] = newValue
+      owners[ObjectIdentifier(root)] = newValue == nil ? nil : root
+    }
+  }
 
   /// A copy that can change on its own.
   package func copy() -> SharedSnapshotTable {
     let copy = SharedSnapshotTable()
     copy.roots = roots
+    copy.owners = owners
     return copy
   }
 
@@ -22,29 +35,45 @@ package final class SharedSnapshotTable: @unchecked Sendable {
   package static func capture(_ value: Any) -> SharedSnapshotTable {
     let table = SharedSnapshotTable()
     guard SharedRegistry.anyBoxCreated else { return table }
-    var visited: Set<ObjectIdentifier> = []
-    table.collect(value, visited: &visited, depth: 0)
+    forEachRoot(in: value) { root in
+      guard table[root: root] == nil else { return nil }
+      let live = root.liveValue()
+      table[root: root] = live
+      return live
+    }
     return table
   }
 
-  private func collect(_ value: Any, visited: inout Set<ObjectIdentifier>, depth: Int) {
-    guard depth < 64 else { return }
-    if let shared = value as? any SharedSnapshotSource {
-      let root = shared.snapshotRoot
-      let id = ObjectIdentifier(root)
-      guard roots[id] == nil else { return }
-      let live = root.liveValue()
-      roots[id] = live
-      collect(live, visited: &visited, depth: depth + 1)
-      return
+  /// The version of every shared value reachable from `value`, by root: equal results mean no
+  /// shared value in it changed (a store's stream of states skips a change to another's).
+  package static func versions(in value: Any) -> [ObjectIdentifier: UInt64] {
+    var versions: [ObjectIdentifier: UInt64] = [:]
+    guard SharedRegistry.anyBoxCreated else { return versions }
+    forEachRoot(in: value) { root in
+      guard versions[ObjectIdentifier(root)] == nil else { return nil }
+      versions[ObjectIdentifier(root)] = root.version
+      return root.liveValue()
     }
-    let mirror = Mirror(reflecting: value)
-    if mirror.displayStyle == .class {
-      guard visited.insert(ObjectIdentifier(value as AnyObject)).inserted else { return }
+    return versions
+  }
+
+  /// Calls `visit` with each shared root reachable from `value` (through stored properties,
+  /// enum payloads, collections and optionals); the value `visit` returns is searched in turn.
+  private static func forEachRoot(in value: Any, _ visit: (any SharedRoot) -> Any?) {
+    var visited: Set<ObjectIdentifier> = []
+    func walk(_ value: Any, depth: Int) {
+      guard depth < 64 else { return }
+      if let shared = value as? any SharedSnapshotSource {
+        if let inner = visit(shared.snapshotRoot) { walk(inner, depth: depth + 1) }
+        return
+      }
+      let mirror = Mirror(reflecting: value)
+      if mirror.displayStyle == .class {
+        guard visited.insert(ObjectIdentifier(value as AnyObject)).inserted else { return }
+      }
+      for child in mirror.children { walk(child.value, depth: depth + 1) }
     }
-    for child in mirror.children {
-      collect(child.value, visited: &visited, depth: depth + 1)
-    }
+    walk(value, depth: 0)
   }
 }
 
@@ -71,7 +100,7 @@ package enum SharedView: Sendable {
   /// The snapshot of `root` this view shows, if any.
   func snapshot(of root: AnyObject) -> Any? {
     switch self {
-    case .showing(let table), .asserting(let table): table.roots[ObjectIdentifier(root)]
+    case .showing(let table), .asserting(let table): table[root: root]
     case .comparing: nil
     }
   }
