@@ -40,6 +40,8 @@ package final class StateChangeNotifier<State, Action>: UncheckedFields<StateCha
   package let releasedParts = ReleasedParts()
   private var stateSubscribers: [UInt64: @MainActor (State) -> Void] = [:]
   private var hasSubscribers = false
+  /// The versions of the shared values the streams last got (``SharedSnapshotTable/versions(in:)``).
+  private var sharedVersionsSent: [ObjectIdentifier: UInt64] = [:]
   private var nextSubscriberID: UInt64 = 0
 
   /// A hub with nothing to notify.
@@ -110,6 +112,9 @@ package final class StateChangeNotifier<State, Action>: UncheckedFields<StateCha
     _ onState: @escaping @MainActor (State) -> Void, current: State
   ) -> UInt64 {
     nextSubscriberID += 1
+    if !hasSubscribers, SharedRegistry.anyBoxCreated {
+      sharedVersionsSent = SharedSnapshotTable.versions(in: current)
+    }
     stateSubscribers[nextSubscriberID] = onState
     hasSubscribers = true
     onState(current)
@@ -153,7 +158,21 @@ package final class StateChangeNotifier<State, Action>: UncheckedFields<StateCha
   /// action.
   @inline(never)
   private func notifySubscribers(_ state: UnsafePointer<State>) {
+    if SharedRegistry.anyBoxCreated {
+      sharedVersionsSent = SharedSnapshotTable.versions(in: state.pointee)
+    }
     for subscriber in stateSubscribers.values { subscriber(state.pointee) }
+  }
+
+  /// A shared value changed outside this store's reduces, maybe one this state holds: the
+  /// observers compare what they read; the streams get the state only if one of its shared
+  /// values changed since they last got it.
+  package func didChangeSharedValues(_ state: UnsafePointer<State>) {
+    if hasObservedStore { notifyObservedStore() }
+    if hasObservers { notifyObservers(StateAddress(state)) }
+    if hasSubscribers, SharedSnapshotTable.versions(in: state.pointee) != sharedVersionsSent {
+      notifySubscribers(state)
+    }
   }
 
   /// Removes the observers of the parts of scoped stores released since the last call, so that

@@ -225,7 +225,8 @@ package final class StoreRuntime<State, Action>: UncheckedFields<RuntimeFlags<Ac
   private func endSend() {
     isDraining = false
     SharedChangeCenter.sendDepth &-= 1
-    if SharedChangeCenter.hasPendingChange, SharedChangeCenter.sendDepth == 0 {
+    guard SharedChangeCenter.sendDepth == 0 else { return }
+    if SharedChangeCenter.hasPendingChange || SharedChangeCenter.takeChangeMadeOffMainThread() {
       SharedChangeCenter.flush()
     }
   }
@@ -316,6 +317,6 @@ extension StoreRuntime: SharedChangeCenter.Subscriber {
       SharedChangeCenter.hasPendingChange = true
       return
     }
-    observation.didChangeState(storage.typed)
+    observation.didChangeSharedValues(storage.typed)
   }
 }

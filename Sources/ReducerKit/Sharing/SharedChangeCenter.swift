@@ -1,5 +1,9 @@
 import Foundation
 
+#if !canImport(Darwin)
+import Synchronization
+#endif
+
 /// Tells the stores that a shared value changed, so that their observers of it are notified
 /// whichever route changed it: a reduce of this store or another, an effect, a key's subscription
 /// (the file on disk, `UserDefaults`).
@@ -7,7 +11,10 @@ import Foundation
 /// A store registers once it has an observer or a stream of states. A change made on the main
 /// thread during a store's `send` is handed on when the outermost `send` ends; one made on the
 /// main thread outside any `send` at once; one made on another thread in a task on the main
-/// actor (one at a time, however many changes come before it runs).
+/// actor (one at a time, however many changes come before it runs), or when a `send` on the
+/// main actor ends first. (Where the main actor does not run on the main thread, as under Swift
+/// Testing on Linux, a change made in a reduce is still handed on as its `send` ends; one made
+/// on the main actor outside any `send`, in the task.)
 package enum SharedChangeCenter {
   /// A store that re-checks its observers.
   @MainActor package protocol Subscriber: AnyObject {
@@ -26,6 +33,23 @@ package enum SharedChangeCenter {
   @MainActor private static var isFlushing = false
   private static let taskScheduled = Locked(false)
 
+  #if !canImport(Darwin)
+  /// A change was made off the main thread since the last flush: the next outermost `send`
+  /// to end hands it on (the main actor may run elsewhere than the main thread here).
+  private static let changedOffMainThread = Atomic<Bool>(false)
+  #endif
+
+  /// Whether a change made off the main thread waits to be handed on; clears it.
+  @inline(__always)
+  package static func takeChangeMadeOffMainThread() -> Bool {
+    #if canImport(Darwin)
+    false
+    #else
+    changedOffMainThread.load(ordering: .relaxed)
+      && changedOffMainThread.exchange(false, ordering: .relaxed)
+    #endif
+  }
+
   /// Registers `subscriber` (weakly) for changes.
   @MainActor package static func register(_ subscriber: some Subscriber) {
     subscribers[ObjectIdentifier(subscriber)] = WeakSubscriber(subscriber: subscriber)
@@ -43,6 +67,9 @@ package enum SharedChangeCenter {
       }
       return
     }
+    #if !canImport(Darwin)
+    changedOffMainThread.store(true, ordering: .relaxed)
+    #endif
     let schedule = taskScheduled.withLock { scheduled in
       defer { scheduled = true }
       return !scheduled
