@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+
+@testable import ReducerKit
+
+@Suite struct InMemoryKeyTests {
+  @Test func theValueOutlivesItsReferences() {
+    withFreshSharedStorage {
+      do {
+        @Shared(.inMemory("outlives")) var count = 0
+        $count.withLock { $0 = 42 }
+      }
+      @Shared(.inMemory("outlives")) var again = 0
+      #expect(again == 42)
+    }
+  }
+
+  @Test func twoStoragesNeverSeeEachOthersValues() {
+    let first = InMemoryStorage()
+    let second = InMemoryStorage()
+    withDependencies {
+      $0.defaultInMemoryStorage = first
+    } operation: {
+      @Shared(.inMemory("isolated")) var count = 1
+      $count.withLock { $0 = 10 }
+    }
+    withDependencies {
+      $0.defaultInMemoryStorage = second
+    } operation: {
+      @Shared(.inMemory("isolated")) var count = 1
+      #expect(count == 1)
+    }
+  }
+
+  @Test func aTestContextGetsAFreshStorage() {
+    var first = DependencyValues()
+    first.context = .test
+    var second = DependencyValues()
+    second.context = .test
+    #expect(first.defaultInMemoryStorage !== second.defaultInMemoryStorage)
+    #expect(first.defaultInMemoryStorage === first.defaultInMemoryStorage)
+  }
+
+  @Test func describesItselfAsItIsSpelled() {
+    #expect(InMemoryKey<Int>("stats").description == #".inMemory("stats")"#)
+  }
+}

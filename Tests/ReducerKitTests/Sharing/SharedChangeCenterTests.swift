@@ -1,0 +1,138 @@
+import Foundation
+import Observation
+import Testing
+
+@testable import ReducerKit
+
+/// A store's observer of a shared field is told of a change by any route.
+@MainActor @Suite struct SharedChangeCenterTests {
+  struct Counter: Reducer {
+    struct State {
+      @Shared(.inMemory("count")) var count = 0
+      var other = 0
+    }
+    enum Action { case increment, incrementLater, bumpOther }
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+      switch action {
+      case .increment:
+        state.$count.withLock { $0 += 1 }
+        return .none
+      case .incrementLater:
+        return .run { [count = state.$count] _ in count.withLock { $0 += 1 } }
+      case .bumpOther:
+        state.other += 1
+        return .none
+      }
+    }
+  }
+
+  /// Whether reading `read` inside observation tracking is followed by a change notification
+  /// while `change` runs.
+  func notifies(_ read: () -> Void, when change: () -> Void) -> Bool {
+    let fired = Locked(false)
+    withObservationTracking(read) { fired.withLock { $0 = true } }
+    change()
+    return fired.withLock { $0 }
+  }
+
+  @Test func anObserverIsToldWhenItsOwnStoreChangesTheValue() {
+    withFreshSharedStorage {
+      let store = Store(initialState: Counter.State()) { Counter() }
+      #expect(notifies({ _ = store.count }, when: { store.send(.increment) }))
+      #expect(store.count == 1)
+    }
+  }
+
+  @Test
+  func anObserverIsToldWhenAnotherStoreChangesTheValue() {
+    withFreshSharedStorage {
+      let first = Store(initialState: Counter.State()) { Counter() }
+      let second = Store(initialState: Counter.State()) { Counter() }
+      #expect(notifies({ _ = second.count }, when: { first.send(.increment) }))
+      #expect(second.count == 1)
+    }
+  }
+
+  @Test func anObserverIsToldOfAChangeMadeOutsideAnyStore() async {
+    let (store, count) = withFreshSharedStorage {
+      (
+        Store(initialState: Counter.State()) { Counter() },
+        Shared(wrappedValue: 0, .inMemory("count"))
+      )
+    }
+    let fired = Locked(false)
+    withObservationTracking {
+      _ = store.count
+    } onChange: {
+      fired.withLock { $0 = true }
+    }
+    count.withLock { $0 = 7 }
+    // On the main thread this is at once; where the main actor runs elsewhere (Swift Testing on
+    // Linux), in a task on the main actor.
+    for _ in 0..<1_000 where !fired.withLock({ $0 }) { await Task.yield() }
+    #expect(fired.withLock { $0 })
+    #expect(store.count == 7)
+  }
+
+  @Test func anObserverIsNotToldOfAChangeToAnotherField() {
+    withFreshSharedStorage {
+      let store = Store(initialState: Counter.State()) { Counter() }
+      #expect(!notifies({ _ = store.count }, when: { store.send(.bumpOther) }))
+    }
+  }
+
+  @Test func anObserverIsToldOfAChangeAnEffectMadeOnAnotherThread() async {
+    let store = withFreshSharedStorage { Store(initialState: Counter.State()) { Counter() } }
+    let fired = Locked(false)
+    withObservationTracking {
+      _ = store.count
+    } onChange: {
+      fired.withLock { $0 = true }
+    }
+    await store.send(.incrementLater).finish()
+    // The effect ran off the main actor: the stores are told in a task on the main actor.
+    for _ in 0..<1_000 where !fired.withLock({ $0 }) { await Task.yield() }
+    #expect(fired.withLock { $0 })
+    #expect(store.count == 1)
+  }
+
+  @Test func aStreamOfStatesGetsAStateWhenASharedValueChanges() async {
+    let store = withFreshSharedStorage { Store(initialState: Counter.State()) { Counter() } }
+    let received = Locked<[Int]>([])
+    let reading = Task { @MainActor in
+      for await state in store.states {
+        let count = received.withLock { counts in
+          counts.append(state.count)
+          return counts.count
+        }
+        if count == 2 { break }
+      }
+    }
+    for _ in 0..<1_000 where received.withLock({ $0.isEmpty }) { await Task.yield() }
+    store.withState { $0.$count }.withLock { $0 = 5 }
+    await reading.value
+    #expect(received.withLock { $0 } == [0, 5])
+  }
+
+  @Test func aStreamGetsNoStateWhenAnotherStoresSharedValueChanges() async {
+    let store = withFreshSharedStorage { Store(initialState: Counter.State()) { Counter() } }
+    let other = withFreshSharedStorage { Store(initialState: Counter.State()) { Counter() } }
+    let received = Locked<[Int]>([])
+    let reading = Task { @MainActor in
+      for await state in store.states {
+        let count = received.withLock { counts in
+          counts.append(state.count)
+          return counts.count
+        }
+        if count == 2 { break }
+      }
+    }
+    for _ in 0..<1_000 where received.withLock({ $0.isEmpty }) { await Task.yield() }
+    // Another storage's "count": told to every store, but not a change of this one's.
+    other.send(.increment)
+    store.send(.bumpOther)
+    await reading.value
+    #expect(received.withLock { $0 } == [0, 0])
+    #expect(store.other == 1)
+  }
+}
