@@ -47,6 +47,14 @@ public final class TestStore<State: Equatable, Action> {
   }
 
   var expectedState: State
+  /// The shared values in ``expectedState`` as the last assertion left them.
+  var expectedShared: SharedSnapshotTable
+
+  /// Continues from a received state, as if it had been asserted.
+  func setExpected(_ received: Recorder.Received) {
+    expectedState = received.state
+    expectedShared = received.shared
+  }
 
   /// How strictly this store checks the test; `.on` by default.
   public var exhaustivity: Exhaustivity = .on {
@@ -111,6 +119,7 @@ public final class TestStore<State: Equatable, Action> {
       DependencyValues.withValues(dependencies) { (initialState(), Reduce(reducer())) }
     }
     expectedState = initialState
+    expectedShared = SharedSnapshotTable.capture(initialState)
     let stackElementIDs = dependencies.stackElementID
     core = Store.makeRuntime(
       initialState: initialState,
@@ -119,7 +128,9 @@ public final class TestStore<State: Equatable, Action> {
           let stackIDsBefore = stackElementIDs.peek()
           let effect = reducer.reduce(into: &state, action: action)
           MainActor.assumeIsolated {
-            recorder.didReduce(action, state, stackIDsBefore: stackIDsBefore)
+            recorder.didReduce(
+              action, state, shared: SharedSnapshotTable.capture(state),
+              stackIDsBefore: stackIDsBefore)
           }
           // The root feature's `dismiss()` is recorded; a presentation inside wins for its own.
           return effect.withDismiss { _ in rootDismissal.dismiss() }
@@ -175,6 +186,7 @@ public final class TestStore<State: Equatable, Action> {
   func assertState(
     after actionDescription: String,
     actual: State,
+    shared actualShared: SharedSnapshotTable,
     update: ((inout State) throws -> Void)?,
     stackIDsBefore: Int? = nil,
     at location: TestLocation
@@ -190,27 +202,36 @@ public final class TestStore<State: Equatable, Action> {
       }
     }
     let previous = expectedState
-    defer { expectedState = actual }
+    let previousShared = expectedShared
+    defer {
+      expectedState = actual
+      expectedShared = actualShared
+    }
     if exhaustivity == .on {
       var expected = previous
+      var expectedShared = previousShared
       if let update {
         do {
           // A warning inside the closure (such as `CasePath.modify` on another case) fails here.
-          try withWarningsAsFailures(at: location) { try update(&expected) }
+          expectedShared = try withWarningsAsFailures(at: location) {
+            try SharedStates.update(&expected, sharedIn: previousShared, update)
+          }
         } catch {
           reportFailure(
             "The assertion closure of \(actionDescription) threw: \(error)", at: location)
           return
         }
       }
-      if expected != actual {
-        let diff = debugDiff(expected, actual) ?? "(the states differ but dump the same)"
+      if !SharedStates.equal(expected, expectedShared, actual, actualShared) {
+        let diff =
+          SharedStates.diff(expected, expectedShared, actual, actualShared)
+          ?? "(the states differ but dump the same)"
         let headline =
           update == nil
           ? "State was not expected to change after \(actionDescription), but it did."
           : "The state after \(actionDescription) does not match the expectation."
         reportFailure("\(headline) (Expected: −, Actual: +)\n\n\(diff)", at: location)
-      } else if update != nil, previous == actual {
+      } else if update != nil, SharedStates.equal(previous, previousShared, actual, actualShared) {
         reportFailure(
           """
           Expected the state to change after \(actionDescription), but it did not change. The \
@@ -222,14 +243,19 @@ public final class TestStore<State: Equatable, Action> {
       // Non-exhaustive: only what the closure asserts must hold of the actual state.
       guard let update else { return }
       var expected = actual
+      let expectedShared: SharedSnapshotTable
       do {
-        try withWarningsAsFailures(at: location) { try update(&expected) }
+        expectedShared = try withWarningsAsFailures(at: location) {
+          try SharedStates.update(&expected, sharedIn: actualShared, update)
+        }
       } catch {
         reportFailure("The assertion closure of \(actionDescription) threw: \(error)", at: location)
         return
       }
-      if expected != actual {
-        let diff = debugDiff(expected, actual) ?? "(the states differ but dump the same)"
+      if !SharedStates.equal(expected, expectedShared, actual, actualShared) {
+        let diff =
+          SharedStates.diff(expected, expectedShared, actual, actualShared)
+          ?? "(the states differ but dump the same)"
         reportFailure(
           """
           The state after \(actionDescription) does not match the expectation. \
@@ -240,10 +266,13 @@ public final class TestStore<State: Equatable, Action> {
       } else if case .off(true) = exhaustivity {
         var fullyExpected = previous
         // Already checked above: its warnings were reported there.
-        RuntimeWarnings.$taskHandler.withValue(ignoringWarnings) {
-          do { try update(&fullyExpected) } catch {}
+        let fullyExpectedShared = RuntimeWarnings.$taskHandler.withValue(ignoringWarnings) {
+          (try? SharedStates.update(&fullyExpected, sharedIn: previousShared, update))
+            ?? previousShared
         }
-        if fullyExpected != actual, let diff = debugDiff(fullyExpected, actual) {
+        if !SharedStates.equal(fullyExpected, fullyExpectedShared, actual, actualShared),
+          let diff = SharedStates.diff(fullyExpected, fullyExpectedShared, actual, actualShared)
+        {
           reportSkipped(
             "State changes after \(actionDescription) that the test did not assert:\n\n\(diff)",
             at: location)
@@ -264,6 +293,8 @@ extension TestStore {
     struct Received {
       let action: Action
       let state: State
+      /// The shared values in `state` when it was reduced.
+      let shared: SharedSnapshotTable
       /// The store's next stack element id before this action was reduced.
       var stackIDsBefore: Int? = nil
     }
@@ -271,6 +302,7 @@ extension TestStore {
     let ledger: Locked<TestStoreLedger>
     var expectingSentAction = false
     var sentState: State?
+    var sentShared: SharedSnapshotTable?
     var sentStackIDsBefore: Int?
     /// The actions received and not yet asserted, oldest first. Changed only through
     /// ``appendReceived(_:)``, ``removeFirstReceived()`` and ``removeAllReceived()``, which keep
@@ -297,13 +329,17 @@ extension TestStore {
       self.ledger = ledger
     }
 
-    func didReduce(_ action: Action, _ state: State, stackIDsBefore: Int? = nil) {
+    func didReduce(
+      _ action: Action, _ state: State, shared: SharedSnapshotTable, stackIDsBefore: Int? = nil
+    ) {
       if expectingSentAction {
         expectingSentAction = false
         sentState = state
+        sentShared = shared
         sentStackIDsBefore = stackIDsBefore
       } else {
-        appendReceived(Received(action: action, state: state, stackIDsBefore: stackIDsBefore))
+        appendReceived(
+          Received(action: action, state: state, shared: shared, stackIDsBefore: stackIDsBefore))
       }
     }
   }

@@ -51,9 +51,10 @@ extension TestStore {
     }
     // `assertState` takes an optional (so escaping) closure; this one does not outlive the call.
     withoutActuallyEscaping(updateStateToExpectedResult) { update in
+      let actual = core.state
       assertState(
-        after: "the previous assertion (checked by assert)", actual: core.state, update: update,
-        at: location)
+        after: "the previous assertion (checked by assert)", actual: actual,
+        shared: SharedSnapshotTable.capture(actual), update: update, at: location)
     }
   }
 }

@@ -58,7 +58,7 @@ extension TestStore {
           Assert them with "receive", or skip them with "skipReceivedActions()".
           """, at: location)
       }
-      expectedState = recorder.received.last!.state
+      setExpected(recorder.received.last!)
       recorder.removeAllReceived()
     }
   }
@@ -85,7 +85,7 @@ extension TestStore {
           "Skipped receiving \(recorder.received.map { describe($0.action) })",
           at: TestLocation(fileID: fileID, filePath: filePath, line: line, column: column))
       }
-      expectedState = last.state
+      setExpected(last)
       recorder.removeAllReceived()
     }
   }

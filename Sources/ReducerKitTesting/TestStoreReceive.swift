@@ -136,7 +136,7 @@ extension TestStore {
         if case .off(true) = exhaustivity {
           reportSkipped("Skipped receiving \(describe(first.action))", at: location)
         }
-        expectedState = first.state
+        setExpected(first)
         _ = recorder.removeFirstReceived()
       }
     }
@@ -149,7 +149,9 @@ extension TestStore {
         """, at: location)
     }
     assertState(
-      after: "receive(\(describe(received.action)))", actual: received.state, update: update,
+      after: "receive(\(describe(received.action)))", actual: received.state,
+      shared: received.shared,
+      update: update,
       stackIDsBefore: received.stackIDsBefore, at: location)
     await EffectSettling.settle()
   }

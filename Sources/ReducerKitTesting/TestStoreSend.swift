@@ -44,15 +44,17 @@ extension TestStore {
           "Skipped receiving \(pending.count) action(s):\n\n\(pending.joined(separator: "\n"))",
           at: location)
       }
-      expectedState = recorder.received.last!.state
+      setExpected(recorder.received.last!)
       recorder.removeAllReceived()
     }
 
     recorder.expectingSentAction = true
     recorder.sentState = nil
+    recorder.sentShared = nil
     recorder.sentStackIDsBefore = nil
     let storeTask = withWarningsAsFailures(at: location) { store.send(action) }
     let actual = recorder.sentState ?? core.state
+    let actualShared = recorder.sentShared ?? SharedSnapshotTable.capture(actual)
     let description = "send(\(describe(action)))"
     ledger.withLock {
       $0.lastLocation = location
@@ -62,7 +64,7 @@ extension TestStore {
           isFinished: { [storeTask] in storeTask.isFinished }))
     }
     assertState(
-      after: description, actual: actual, update: updateStateToExpectedResult,
+      after: description, actual: actual, shared: actualShared, update: updateStateToExpectedResult,
       stackIDsBefore: recorder.sentStackIDsBefore, at: location)
     await EffectSettling.settle()
     return TestStoreTask(rawValue: storeTask, location: location)

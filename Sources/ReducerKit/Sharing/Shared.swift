@@ -236,3 +236,6 @@ struct AnySharedReadable<Value>: SharedReadable {
 
   func read(in view: SharedView?) -> Value { base.read(in: view) }
 }
+
+/// Dumps and diffs name a `@Shared` field as code reads it: `count`, not `_count`.
+extension Shared: PropertyWrapperStorage {}

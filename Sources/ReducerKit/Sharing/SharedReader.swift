@@ -133,3 +133,6 @@ extension SharedReader: CustomStringConvertible {
     String(describing: wrappedValue)
   }
 }
+
+/// Dumps and diffs name a `@SharedReader` field as code reads it: `count`, not `_count`.
+extension SharedReader: PropertyWrapperStorage {}
