@@ -61,6 +61,27 @@ extension TestStore {
       setExpected(recorder.received.last!)
       recorder.removeAllReceived()
     }
+    if exhaustivity == .on { assertNoUnassertedSharedChange(at: location) }
+  }
+
+  /// A shared value changed outside any reduce (by an effect) after the last assertion, and
+  /// the test never asserted it: a failure with the diff. The state is taken as asserted.
+  func assertNoUnassertedSharedChange(at location: TestLocation) {
+    let actual = core.state
+    let actualShared = SharedSnapshotTable.capture(actual)
+    guard !SharedStates.equal(expectedState, expectedShared, actual, actualShared) else { return }
+    let diff =
+      SharedStates.diff(expectedState, expectedShared, actual, actualShared)
+      ?? "(the states differ but dump the same)"
+    reportFailure(
+      """
+      The state changed after the last assertion, outside any action (a shared value an effect \
+      changed?): assert it with "store.assert { … }". (Expected: −, Actual: +)
+
+      \(diff)
+      """, at: location)
+    expectedState = actual
+    expectedShared = actualShared
   }
 
   /// Applies and discards the actions received so far, without asserting them.

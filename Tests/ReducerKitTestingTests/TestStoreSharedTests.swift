@@ -126,4 +126,15 @@ private struct SharedCounter: Reducer {
     await second.send(.rename("untouched")) { $0.label = "untouched" }
     #expect(second.state.count == 0)
   }
+
+  @Test func aChangeLeftUnassertedFailsFinish() async {
+    let issues = await recordedIssues {
+      let store = TestStore(initialState: SharedCounter.State()) { SharedCounter() }
+      store.state.$count.withLock { $0 = 4 }
+      await store.finish()
+    }
+    #expect(issues.count == 1)
+    #expect(issues.first?.contains("outside any action") == true)
+    #expect(issues.first?.contains("+   count: 4") == true)
+  }
 }
