@@ -1,0 +1,159 @@
+import Foundation
+
+/// A key that keeps a `Codable` value in a JSON file: `.fileStorage(url)`.
+///
+/// ```swift
+/// @Shared(.fileStorage(.documentsDirectory.appending(component: "todos.json")))
+/// var todos: IdentifiedArrayOf<Todo> = []
+/// ```
+///
+/// - Loads on first use; a missing file gives the default and writes nothing.
+/// - After a change the first write is immediate; further changes within one second (on the
+///   `continuousClock` in force when the key was made) become one trailing write. Writes are
+///   atomic. `try await $todos.save()` and the last reference going away write what is held.
+/// - A file that does not decode is moved aside (`todos.json.corrupt-…`, named in the runtime
+///   warning and in `loadError`) before anything is written in its place.
+/// - Under a test store the file lives in an in-memory file system (`defaultFileStorage`).
+public struct FileStorageKey<Value: Codable & Sendable>: SharedKey {
+  /// The file.
+  public let url: URL
+  let storage: FileStorage
+  let decode: @Sendable (Data) throws -> Value
+  let encode: @Sendable (Value) throws -> Data
+  let writer: FileWriter
+
+  /// Two keys are the same when they name the same file in the same storage.
+  public struct ID: Hashable, Sendable {
+    let url: URL
+    let storage: ObjectIdentifier
+  }
+
+  /// The file in its storage.
+  public var id: ID {
+    ID(url: url.standardizedFileURL, storage: ObjectIdentifier(storage.identity))
+  }
+
+  /// A key for the file at `url` in the current `defaultFileStorage`, in JSON.
+  ///
+  /// ```swift
+  /// let key = FileStorageKey<[String]>(url: url, decoder: JSONDecoder(), encoder: JSONEncoder())
+  /// ```
+  public init(url: URL, decoder: JSONDecoder, encoder: JSONEncoder) {
+    let dependencies = DependencyValues.current
+    self.url = url
+    storage = dependencies.defaultFileStorage
+    let decoderBox = UncheckedCoder(decoder)
+    let encoderBox = UncheckedCoder(encoder)
+    decode = { try decoderBox.coder.decode(Value.self, from: $0) }
+    encode = { try encoderBox.coder.encode($0) }
+    writer = FileWriter(
+      url: url, storage: storage,
+      clock: storage.writesAtOnce ? ContinuousClock() : dependencies.continuousClock)
+  }
+
+  /// Reads and decodes the file; moves a file that does not decode aside.
+  public func load(context: LoadContext<Value>, continuation: LoadContinuation<Value>) {
+    let data: Data?
+    do {
+      data = try storage.read(url)
+    } catch {
+      continuation.resume(throwing: error)
+      return
+    }
+    guard let data else {
+      continuation.resumeReturningInitialValue()
+      return
+    }
+    do {
+      continuation.resume(returning: try decode(data))
+    } catch {
+      continuation.resume(throwing: moveAside(after: error))
+    }
+  }
+
+  /// The file's changes by others are not watched yet: nothing to subscribe to.
+  public func subscribe(
+    context: LoadContext<Value>, subscriber: SharedSubscriber<Value>
+  ) -> SharedSubscription {
+    SharedSubscription {}
+  }
+
+  /// Encodes the value and writes it, now or as the trailing write.
+  public func save(_ value: Value, context: SaveContext, continuation: SaveContinuation) {
+    do {
+      let data = try encode(value)
+      writer.change(data, continuation: continuation)
+      if context == .userInitiated { writer.flush() }
+    } catch {
+      continuation.resume(throwing: error)
+    }
+  }
+
+  /// Moves the undecodable file to a `.corrupt-…` name beside it and says so.
+  private func moveAside(after error: any Error) -> FileStorageError {
+    let stamp = Int(Date().timeIntervalSince1970)
+    let aside = url.deletingLastPathComponent().appending(
+      component: "\(url.lastPathComponent).corrupt-\(stamp)-\(UInt16.random(in: .min ... .max))")
+    do {
+      try storage.moveAside(url, aside)
+    } catch let moveError {
+      let failure = FileStorageError.corrupt(url: url, movedTo: nil, reason: "\(error)")
+      runtimeWarn("\(failure) Moving it aside failed too: \(moveError).")
+      return failure
+    }
+    let failure = FileStorageError.corrupt(url: url, movedTo: aside, reason: "\(error)")
+    runtimeWarn("\(failure)")
+    return failure
+  }
+}
+
+extension FileStorageKey: PendingWritesKey {
+  package func flushPendingWrites() { writer.flush() }
+}
+
+extension FileStorageKey: CustomStringConvertible {
+  /// `.fileStorage(/path/to/todos.json)`.
+  public var description: String { ".fileStorage(\(url.path))" }
+}
+
+/// Why a `.fileStorage` value could not be loaded.
+///
+/// ```swift
+/// if case .corrupt(_, let aside?, _) = $todos.loadError as? FileStorageError { … }
+/// ```
+public enum FileStorageError: Error, Equatable, CustomStringConvertible {
+  /// The file did not decode; it was moved to `movedTo` (nil when moving failed) and the value
+  /// is the default.
+  case corrupt(url: URL, movedTo: URL?, reason: String)
+
+  /// What happened and where the file went.
+  public var description: String {
+    switch self {
+    case .corrupt(let url, let aside, let reason):
+      let moved = aside.map { " It was moved aside to \($0.path)." } ?? ""
+      return """
+        The file \(url.path) does not decode (\(reason)); the value is its default.\(moved)
+        """
+    }
+  }
+}
+
+/// A JSON coder used by one key: `JSONDecoder`/`JSONEncoder` are not `Sendable` on every
+/// platform, but a key only calls `decode`/`encode`, which do not mutate their configuration.
+private final class UncheckedCoder<Coder>: @unchecked Sendable {
+  let coder: Coder
+  init(_ coder: Coder) { self.coder = coder }
+}
+
+extension SharedReaderKey {
+  /// A key that keeps a `Codable` value in the JSON file at `url`.
+  ///
+  /// ```swift
+  /// @Shared(.fileStorage(URL(filePath: "/tmp/count.json"))) var count = 0
+  /// ```
+  public static func fileStorage<Value>(
+    _ url: URL, decoder: JSONDecoder = JSONDecoder(), encoder: JSONEncoder = JSONEncoder()
+  ) -> Self where Self == FileStorageKey<Value> {
+    FileStorageKey(url: url, decoder: decoder, encoder: encoder)
+  }
+}

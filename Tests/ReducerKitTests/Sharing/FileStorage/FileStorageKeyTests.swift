@@ -1,0 +1,158 @@
+import Foundation
+import ReducerKitTesting
+import Testing
+
+@testable import ReducerKit
+
+/// A file storage over memory that counts its writes and, like the disk, coalesces them.
+private final class CountingFiles: Sendable {
+  let files = Locked<[URL: Data]>([:])
+  let writes = Locked(0)
+  let failWrites = Locked(false)
+
+  var storage: FileStorage {
+    FileStorage(
+      identity: FileStorage.Identity(), writesAtOnce: false,
+      read: { [files] url in files.withLock { $0[url] } },
+      write: { [files, writes, failWrites] data, url in
+        if failWrites.withLock({ $0 }) { throw SharingTestError(message: "disk full") }
+        writes.withLock { $0 += 1 }
+        files.withLock { $0[url] = data }
+      },
+      moveAside: { [files] url, aside in
+        files.withLock { $0[aside] = $0.removeValue(forKey: url) }
+      })
+  }
+
+  func text(_ url: URL) -> String? {
+    files.withLock { $0[url] }.map { String(decoding: $0, as: UTF8.self) }
+  }
+}
+
+@Suite struct FileStorageKeyTests {
+  let url = URL(filePath: "/app/count.json")
+
+  @Test func aMissingFileGivesTheDefaultAndWritesNothing() {
+    let files = CountingFiles()
+    withDependencies {
+      $0.defaultFileStorage = files.storage
+    } operation: {
+      @Shared(.fileStorage(url)) var count = 7
+      #expect(count == 7)
+      #expect($count.loadError == nil)
+    }
+    #expect(files.writes.withLock { $0 } == 0)
+  }
+
+  @Test func aThousandChangesWithinOneSecondAreExactlyTwoWrites() async {
+    let files = CountingFiles()
+    let clock = TestClock()
+    let count = withDependencies {
+      $0.defaultFileStorage = files.storage
+      $0.continuousClock = clock
+    } operation: {
+      Shared(wrappedValue: 0, .fileStorage(url))
+    }
+    for _ in 0..<1_000 { count.withLock { $0 += 1 } }
+    #expect(files.writes.withLock { $0 } == 1)
+    #expect(files.text(url) == "1")
+    await clock.advance(by: .seconds(1))
+    for _ in 0..<1_000 where files.writes.withLock({ $0 }) < 2 { await Task.yield() }
+    #expect(files.writes.withLock { $0 } == 2)
+    #expect(files.text(url) == "1000")
+    await clock.advance(by: .seconds(1))
+    #expect(files.writes.withLock { $0 } == 2)
+  }
+
+  @Test func theLastReferenceGoingAwayWritesWhatIsHeld() {
+    let files = CountingFiles()
+    withDependencies {
+      $0.defaultFileStorage = files.storage
+      $0.continuousClock = TestClock()
+    } operation: {
+      let count = Shared(wrappedValue: 0, .fileStorage(url))
+      count.withLock { $0 = 1 }
+      count.withLock { $0 = 2 }
+      #expect(files.text(url) == "1")
+    }
+    #expect(files.text(url) == "2")
+  }
+
+  @Test func saveWritesWhatIsHeldNow() async throws {
+    let files = CountingFiles()
+    let count = withDependencies {
+      $0.defaultFileStorage = files.storage
+      $0.continuousClock = TestClock()
+    } operation: {
+      Shared(wrappedValue: 0, .fileStorage(url))
+    }
+    count.withLock { $0 = 1 }
+    count.withLock { $0 = 2 }
+    try await count.save()
+    #expect(files.text(url) == "2")
+  }
+
+  @Test func aFileThatDoesNotDecodeIsMovedAsideAndTheValueIsTheDefault() throws {
+    let files = CountingFiles()
+    files.files.withLock { $0[url] = Data("not json".utf8) }
+    let warnings = sharingWarnings(containing: "does not decode") {
+      withDependencies {
+        $0.defaultFileStorage = files.storage
+      } operation: {
+        @Shared(.fileStorage(url)) var count = 3
+        #expect(count == 3)
+        guard case .corrupt(_, let aside?, _) = $count.loadError as? FileStorageError else {
+          Issue.record(
+            "loadError should say where the file went: \(String(describing: $count.loadError))")
+          return
+        }
+        #expect(aside.lastPathComponent.hasPrefix("count.json.corrupt-"))
+        #expect(files.text(aside) == "not json")
+        #expect(files.text(url) == nil)
+      }
+    }
+    #expect(warnings.count == 1)
+  }
+
+  @Test func aFailedSaveKeepsTheValueSetsSaveErrorAndIsTriedAgain() {
+    let files = CountingFiles()
+    files.failWrites.withLock { $0 = true }
+    let warnings = sharingWarnings(containing: "disk full") {
+      withDependencies {
+        $0.defaultFileStorage = files.storage
+        $0.continuousClock = TestClock()
+      } operation: {
+        @Shared(.fileStorage(url)) var count = 0
+        $count.withLock { $0 = 1 }
+        #expect(count == 1)
+        #expect($count.saveError != nil)
+        files.failWrites.withLock { $0 = false }
+        $count.withLock { $0 = 2 }
+      }
+    }
+    #expect(warnings.count == 1)
+    // Released: the held change was written.
+    #expect(files.text(url) == "2")
+  }
+
+  @Test @MainActor func aTestStoreKeepsFilesInItsOwnInMemoryFileSystem() async {
+    struct Feature: Reducer {
+      struct State: Equatable {
+        @Shared(.fileStorage(URL(filePath: "/app/todos.json"))) var titles: [String] = []
+      }
+      enum Action { case add(String) }
+      func reduce(into state: inout State, action: Action) -> Effect<Action> {
+        switch action {
+        case .add(let title):
+          state.$titles.withLock { $0.append(title) }
+          return .none
+        }
+      }
+    }
+    let store = TestStore(initialState: Feature.State()) { Feature() }
+    await store.send(.add("Milk")) { $0.$titles.withLock { $0 = ["Milk"] } }
+    let other = TestStore(initialState: Feature.State()) { Feature() }
+    #expect(other.state.titles == [])
+    #expect(!FileManager.default.fileExists(atPath: "/app/todos.json"))
+  }
+}
