@@ -1,0 +1,95 @@
+import Foundation
+
+/// A type `.appStorage` keeps in `UserDefaults`: `Bool`, `Int`, `Double`, `String`, `URL`,
+/// `Data`, `Date`, and optionals of each (setting `nil` removes the key).
+///
+/// ```swift
+/// @Shared(.appStorage("volume")) var volume = 0.5
+/// ```
+///
+/// A `URL` is stored as its absolute string: swift-corelibs-foundation stores a `URL` as its
+/// path, which would lose a web URL's scheme, host and query.
+public protocol AppStorageValue: Sendable {
+  /// The value stored under `key`, or `nil` when there is none (or it has another type).
+  static func read(from defaults: UserDefaults, forKey key: String) -> Self?
+  /// Stores the value under `key`.
+  func write(to defaults: UserDefaults, forKey key: String)
+}
+
+extension AppStorageValue {
+  /// Stores the value as a property-list object.
+  public func write(to defaults: UserDefaults, forKey key: String) {
+    defaults.set(self, forKey: key)
+  }
+}
+
+extension Bool: AppStorageValue {
+  /// The `Bool` stored under `key`.
+  public static func read(from defaults: UserDefaults, forKey key: String) -> Bool? {
+    defaults.object(forKey: key) as? Bool
+  }
+}
+
+extension Int: AppStorageValue {
+  /// The `Int` stored under `key`.
+  public static func read(from defaults: UserDefaults, forKey key: String) -> Int? {
+    defaults.object(forKey: key) as? Int
+  }
+}
+
+extension Double: AppStorageValue {
+  /// The `Double` stored under `key`.
+  public static func read(from defaults: UserDefaults, forKey key: String) -> Double? {
+    defaults.object(forKey: key) as? Double
+  }
+}
+
+extension String: AppStorageValue {
+  /// The `String` stored under `key`.
+  public static func read(from defaults: UserDefaults, forKey key: String) -> String? {
+    defaults.object(forKey: key) as? String
+  }
+}
+
+extension Data: AppStorageValue {
+  /// The `Data` stored under `key`.
+  public static func read(from defaults: UserDefaults, forKey key: String) -> Data? {
+    defaults.object(forKey: key) as? Data
+  }
+}
+
+extension Date: AppStorageValue {
+  /// The `Date` stored under `key`.
+  public static func read(from defaults: UserDefaults, forKey key: String) -> Date? {
+    defaults.object(forKey: key) as? Date
+  }
+}
+
+extension URL: AppStorageValue {
+  /// The `URL` stored under `key` (as its absolute string).
+  public static func read(from defaults: UserDefaults, forKey key: String) -> URL? {
+    (defaults.object(forKey: key) as? String).flatMap(URL.init(string:))
+  }
+
+  /// Stores the URL's absolute string.
+  public func write(to defaults: UserDefaults, forKey key: String) {
+    defaults.set(absoluteString, forKey: key)
+  }
+}
+
+extension Optional: AppStorageValue where Wrapped: AppStorageValue {
+  /// `.some(value)` when a value is stored under `key`, `.some(nil)` never: a missing key is
+  /// the default.
+  public static func read(from defaults: UserDefaults, forKey key: String) -> Wrapped?? {
+    Wrapped.read(from: defaults, forKey: key).map { .some($0) }
+  }
+
+  /// Stores the value, or removes the key for `nil`.
+  public func write(to defaults: UserDefaults, forKey key: String) {
+    if let self {
+      self.write(to: defaults, forKey: key)
+    } else {
+      defaults.removeObject(forKey: key)
+    }
+  }
+}
