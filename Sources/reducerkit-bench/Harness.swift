@@ -189,6 +189,16 @@ final class Harness {
     record(name, baseline: baseline, twin: twin, samples: samples)
   }
 
+  /// Reports a count that is a target by itself (not a time): `fileStorage.changes.1000`.
+  func reportCount(_ name: String, _ count: Int, unit: String, target: String) {
+    if let filter, !name.contains(filter) { return }
+    if printsJSON {
+      print("{\"name\": \"\(name)\", \"count\": \(count), \"unit\": \"\(unit)\"}")
+    } else {
+      print("\(name.padding(to: 30))\(String(count).leftPadding(to: 12)) \(unit)   (\(target))")
+    }
+  }
+
   private func record(_ name: String, baseline: String?, twin: String?, samples: [Double]) {
     // The middle sample, or the mean of the middle two of an even number.
     let sorted = samples.sorted()

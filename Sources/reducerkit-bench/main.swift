@@ -569,6 +569,8 @@ func runBenchmarks() async {
       read: { _ = rereadStore[dynamicMember: WideState.fields[$0] as KeyPath<WideState, Int>] }),
   ])
 
+  await runSharedBenchmarks(sends: sends)
+
   // teststore.sendreceive.1000: a TestStore test of 1,000 send + receive pairs.
   let pairs = 1_000 / scale
   await harness.measure("teststore.sendreceive.1000", operations: pairs) {

@@ -57,6 +57,12 @@ public struct InMemoryKey<Value: Sendable>: SharedKey {
   }
 }
 
+extension InMemoryKey: DirectSaveKey {
+  package func saveDirectly(_ value: Value) {
+    storage.values.withLock { $0[name] = value }
+  }
+}
+
 extension InMemoryKey: CustomStringConvertible {
   /// `.inMemory("stats")`.
   public var description: String { ".inMemory(\(String(reflecting: name)))" }

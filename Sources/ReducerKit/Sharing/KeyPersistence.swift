@@ -9,16 +9,25 @@ final class KeyPersistence<Key: SharedReaderKey>: SharedPersistence {
   let saveBody: (@Sendable (Key.Value, SaveContext, SaveContinuation) -> Void)?
   let subscription = Locked<SharedSubscription?>(nil)
 
+  /// A key that saves without a continuation (`.inMemory`), after each change.
+  let saveDirectly: (@Sendable (Key.Value) -> Void)?
+
   /// A key that saves.
   init(_ key: Key) where Key: SharedKey {
     self.key = key
     saveBody = { key.save($0, context: $1, continuation: $2) }
+    if let direct = key as? any DirectSaveKey<Key.Value> {
+      saveDirectly = { value in direct.saveDirectly(value) }
+    } else {
+      saveDirectly = nil
+    }
   }
 
   /// A key that only loads.
   init(readerKey key: Key) {
     self.key = key
     saveBody = nil
+    saveDirectly = nil
   }
 
   func start(_ box: SharedBox<Value>, initialValue: Value) {
@@ -35,6 +44,7 @@ final class KeyPersistence<Key: SharedReaderKey>: SharedPersistence {
   }
 
   func didChange(_ value: Value, box: SharedBox<Value>) {
+    if let saveDirectly { return saveDirectly(value) }
     guard let saveBody else { return }
     saveBody(
       value, .didSet,
@@ -67,6 +77,14 @@ final class KeyPersistence<Key: SharedReaderKey>: SharedPersistence {
   func flush(_ value: Value) {
     (key as? any PendingWritesKey)?.flushPendingWrites()
   }
+}
+
+/// A key whose save cannot fail or wait (`.inMemory`): saved after each change without the
+/// continuation a save otherwise allocates.
+package protocol DirectSaveKey<Value>: Sendable {
+  associatedtype Value
+  /// Stores `value`.
+  func saveDirectly(_ value: Value)
 }
 
 /// A key that holds writes back (`.fileStorage` coalesces them): written out when the last

@@ -57,7 +57,7 @@ package enum SharedChangeCenter {
 
   /// A shared value changed, on any thread.
   package static func valueChanged() {
-    if Thread.isMainThread {
+    if MainThreadCheck.isMainThread {
       MainActor.assumeIsolated {
         if sendDepth > 0 || isFlushing {
           hasPendingChange = true

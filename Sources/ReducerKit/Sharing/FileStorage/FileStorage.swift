@@ -8,7 +8,9 @@ import Foundation
 /// ```
 public struct FileStorage: Sendable {
   /// Tells two storages apart in a key's id.
-  final class Identity: Sendable {}
+  package final class Identity: Sendable {
+    package init() {}
+  }
 
   let identity: Identity
   /// Whether writes go out at once (the in-memory file system) instead of being coalesced on
@@ -17,6 +19,20 @@ public struct FileStorage: Sendable {
   let read: @Sendable (URL) throws -> Data?
   let write: @Sendable (Data, URL) throws -> Void
   let moveAside: @Sendable (URL, URL) throws -> Void
+
+  /// A storage from its operations (the bench's counting one, tests' failing ones).
+  package init(
+    identity: Identity, writesAtOnce: Bool,
+    read: @escaping @Sendable (URL) throws -> Data?,
+    write: @escaping @Sendable (Data, URL) throws -> Void,
+    moveAside: @escaping @Sendable (URL, URL) throws -> Void
+  ) {
+    self.identity = identity
+    self.writesAtOnce = writesAtOnce
+    self.read = read
+    self.write = write
+    self.moveAside = moveAside
+  }
 
   /// The disk: atomic writes (a temporary file in the same folder, then a rename), the folders
   /// made as needed.
