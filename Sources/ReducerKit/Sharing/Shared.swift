@@ -150,6 +150,7 @@ public struct Shared<Value> {
   }
 }
 
+// Unchecked: the reference is immutable and the value behind its root's lock.
 extension Shared: @unchecked Sendable where Value: Sendable {}
 
 extension Shared: SharedSnapshotSource {

@@ -97,6 +97,7 @@ public struct SharedReader<Value> {
   }
 }
 
+// Unchecked: the reference is immutable and the value behind its root's lock.
 extension SharedReader: @unchecked Sendable where Value: Sendable {}
 
 extension SharedReader: SharedSnapshotSource {

@@ -38,6 +38,8 @@ struct KeyPathReference<Base: SharedReference, Value>: SharedReference {
 }
 
 // Key paths are immutable values; the base is Sendable.
+// Unchecked: immutable (a base and a key path, which is not marked Sendable); the value is
+// reached only under the root's lock.
 extension KeyPathReference: @unchecked Sendable {}
 
 /// A read-only part of a shared value: `$settings.volume` on a ``SharedReader``.
@@ -53,6 +55,7 @@ struct ReadOnlyKeyPathReference<Base: SharedReadable, Value>: SharedReadable {
 }
 
 // Key paths are immutable values; the base is Sendable.
+// Unchecked: immutable (a base and a key path); the value is reached only under the root's lock.
 extension ReadOnlyKeyPathReference: @unchecked Sendable {}
 
 /// The value of a shared optional while it is not `nil` (`Shared($optional)`), or an element of
@@ -112,4 +115,6 @@ struct PresentReference<Base: SharedReference, Value>: SharedReference {
 }
 
 // The closures are `@Sendable`, the last value is behind a lock.
+// Unchecked: its closures and base are immutable; `lastSeen` is behind its own lock, the value
+// behind the root's.
 extension PresentReference: @unchecked Sendable {}

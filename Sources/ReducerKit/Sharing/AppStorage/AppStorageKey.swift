@@ -12,7 +12,8 @@ import Foundation
 public struct AppStorageKey<Value: Sendable>: SharedKey {
   /// The defaults key.
   public let key: String
-  let defaults: SendableDefaults
+  /// The store; `UserDefaults` is not `Sendable` on every platform, so it is reached under a lock.
+  let defaults: Locked<UserDefaults>
   let read: @Sendable (UserDefaults, String) -> Value?
   let write: @Sendable (UserDefaults, String, Value) -> Void
 
@@ -23,7 +24,7 @@ public struct AppStorageKey<Value: Sendable>: SharedKey {
   }
 
   /// The defaults key in its store.
-  public var id: ID { ID(key: key, store: ObjectIdentifier(defaults.defaults)) }
+  public var id: ID { ID(key: key, store: defaults.withLock { ObjectIdentifier($0) }) }
 
   init(
     _ key: String, store: UserDefaults?,
@@ -31,14 +32,14 @@ public struct AppStorageKey<Value: Sendable>: SharedKey {
     write: @escaping @Sendable (UserDefaults, String, Value) -> Void
   ) {
     self.key = key
-    defaults = SendableDefaults(store ?? DependencyValues.current.defaultAppStorage)
+    defaults = Locked(store ?? DependencyValues.current.defaultAppStorage)
     self.read = read
     self.write = write
   }
 
   /// Reads the stored value; a missing key gives the default and stores nothing.
   public func load(context: LoadContext<Value>, continuation: LoadContinuation<Value>) {
-    if let value = read(defaults.defaults, key) {
+    if let value = defaults.withLock({ read($0, key) }) {
       continuation.resume(returning: value)
     } else {
       continuation.resumeReturningInitialValue()
@@ -54,7 +55,7 @@ public struct AppStorageKey<Value: Sendable>: SharedKey {
 
   /// Stores the value.
   public func save(_ value: Value, context: SaveContext, continuation: SaveContinuation) {
-    write(defaults.defaults, key, value)
+    defaults.withLock { write($0, key, value) }
     continuation.resume()
   }
 }
@@ -62,12 +63,6 @@ public struct AppStorageKey<Value: Sendable>: SharedKey {
 extension AppStorageKey: CustomStringConvertible {
   /// `.appStorage("hapticsEnabled")`.
   public var description: String { ".appStorage(\(String(reflecting: key)))" }
-}
-
-/// `UserDefaults`, which is thread-safe but not `Sendable` on every platform.
-final class SendableDefaults: @unchecked Sendable {
-  let defaults: UserDefaults
-  init(_ defaults: UserDefaults) { self.defaults = defaults }
 }
 
 extension SharedReaderKey {
@@ -160,15 +155,15 @@ extension DependencyValues {
   /// $0.defaultAppStorage = UserDefaults(suiteName: "preview")!
   /// ```
   public var defaultAppStorage: UserDefaults {
-    get { self[AppStorageDependencyKey.self].defaults }
-    set { self[AppStorageDependencyKey.self] = SendableDefaults(newValue) }
+    get { self[AppStorageDependencyKey.self].withLock { $0 } }
+    set { self[AppStorageDependencyKey.self] = Locked(newValue) }
   }
 }
 
 private enum AppStorageDependencyKey: DependencyKey {
-  static var liveValue: SendableDefaults { SendableDefaults(.standard) }
-  static var testValue: SendableDefaults {
+  static var liveValue: Locked<UserDefaults> { Locked(.standard) }
+  static var testValue: Locked<UserDefaults> {
     // A suite that is never synchronized to disk (swift-corelibs-foundation writes only then).
-    SendableDefaults(UserDefaults(suiteName: "reducerkit.test.\(UUID().uuidString)") ?? .standard)
+    Locked(UserDefaults(suiteName: "reducerkit.test.\(UUID().uuidString)") ?? .standard)
   }
 }

@@ -42,10 +42,11 @@ public struct FileStorageKey<Value: Codable & Sendable>: SharedKey {
     let dependencies = DependencyValues.current
     self.url = url
     storage = dependencies.defaultFileStorage
-    let decoderBox = UncheckedCoder(decoder)
-    let encoderBox = UncheckedCoder(encoder)
-    decode = { try decoderBox.coder.decode(Value.self, from: $0) }
-    encode = { try encoderBox.coder.encode($0) }
+    // `JSONDecoder`/`JSONEncoder` are not `Sendable` on every platform: used under a lock.
+    let decoder = Locked(decoder)
+    let encoder = Locked(encoder)
+    decode = { data in try decoder.withLock { try $0.decode(Value.self, from: data) } }
+    encode = { value in try encoder.withLock { try $0.encode(value) } }
     writer = FileWriter(
       url: url, storage: storage,
       clock: storage.writesAtOnce ? ContinuousClock() : dependencies.continuousClock)
@@ -136,13 +137,6 @@ public enum FileStorageError: Error, Equatable, CustomStringConvertible {
         """
     }
   }
-}
-
-/// A JSON coder used by one key: `JSONDecoder`/`JSONEncoder` are not `Sendable` on every
-/// platform, but a key only calls `decode`/`encode`, which do not mutate their configuration.
-private final class UncheckedCoder<Coder>: @unchecked Sendable {
-  let coder: Coder
-  init(_ coder: Coder) { self.coder = coder }
 }
 
 extension SharedReaderKey {
