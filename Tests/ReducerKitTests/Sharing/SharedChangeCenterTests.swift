@@ -74,6 +74,36 @@ import Testing
     #expect(store.count == 7)
   }
 
+  @Test func anObserverIsToldWhenTheFileOnDiskIsChangedByAnotherProcess() async throws {
+    struct Settings: Reducer {
+      struct State {
+        @Shared var volume: Int
+      }
+      enum Action {}
+      func reduce(into state: inout State, action: Action) -> Effect<Action> { .none }
+    }
+    let folder = FileManager.default.temporaryDirectory
+      .appending(component: "reducerkit-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let url = folder.appending(component: "volume.json")
+    let store = withDependencies {
+      $0.defaultFileStorage = .fileSystem
+    } operation: {
+      Store(initialState: Settings.State(volume: Shared(wrappedValue: 3, .fileStorage(url)))) {
+        Settings()
+      }
+    }
+    let fired = Locked(false)
+    withObservationTracking {
+      _ = store.volume
+    } onChange: {
+      fired.withLock { $0 = true }
+    }
+    try Data("11".utf8).write(to: url, options: .atomic)
+    #expect(await poll(upTo: .seconds(10)) { fired.withLock { $0 } })
+    #expect(store.volume == 11)
+  }
+
   @Test func anObserverIsNotToldOfAChangeToAnotherField() {
     withFreshSharedStorage {
       let store = Store(initialState: Counter.State()) { Counter() }

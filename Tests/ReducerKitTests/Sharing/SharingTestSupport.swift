@@ -13,14 +13,16 @@ func withFreshSharedStorage<R>(_ body: () throws -> R) rethrows -> R {
 
 /// Collects the runtime warnings whose message contains `marker` while `body` runs (task-local,
 /// so warnings of tests running in parallel are not mixed in).
-func sharingWarnings(containing marker: String, _ body: () -> Void) -> [String] {
+func sharingWarnings(
+  containing marker: String, _ body: () throws -> Void
+) rethrows -> [String] {
   let collected = Locked<[String]>([])
   let handler = RuntimeWarnings.TaskHandler { warning in
     guard warning.message.contains(marker) else { return false }
     collected.withLock { $0.append(warning.message) }
     return true
   }
-  RuntimeWarnings.$taskHandler.withValue(handler) { body() }
+  try RuntimeWarnings.$taskHandler.withValue(handler) { try body() }
   return collected.withLock { $0 }
 }
 

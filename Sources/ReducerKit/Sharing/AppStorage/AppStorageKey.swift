@@ -12,10 +12,12 @@ import Foundation
 public struct AppStorageKey<Value: Sendable>: SharedKey {
   /// The defaults key.
   public let key: String
-  /// The store; `UserDefaults` is not `Sendable` on every platform, so it is reached under a lock.
-  let defaults: Locked<UserDefaults>
+  /// The store, and the value as this key last read or wrote it; `UserDefaults` is not
+  /// `Sendable` on every platform, so it is reached under this lock.
+  let defaults: Locked<AppStorageDefaults<Value>>
   let read: @Sendable (UserDefaults, String) -> Value?
   let write: @Sendable (UserDefaults, String, Value) -> Void
+  let isSame: @Sendable (Value, Value) -> Bool
 
   /// Two keys are the same when they name the same defaults key in the same store.
   public struct ID: Hashable, Sendable {
@@ -24,40 +26,92 @@ public struct AppStorageKey<Value: Sendable>: SharedKey {
   }
 
   /// The defaults key in its store.
-  public var id: ID { ID(key: key, store: defaults.withLock { ObjectIdentifier($0) }) }
+  public var id: ID { ID(key: key, store: defaults.withLock { ObjectIdentifier($0.store) }) }
 
   init(
     _ key: String, store: UserDefaults?,
     read: @escaping @Sendable (UserDefaults, String) -> Value?,
-    write: @escaping @Sendable (UserDefaults, String, Value) -> Void
+    write: @escaping @Sendable (UserDefaults, String, Value) -> Void,
+    isSame: @escaping @Sendable (Value, Value) -> Bool
   ) {
     self.key = key
-    defaults = Locked(store ?? DependencyValues.current.defaultAppStorage)
+    defaults = Locked(
+      AppStorageDefaults(store: store ?? DependencyValues.current.defaultAppStorage))
     self.read = read
     self.write = write
+    self.isSame = isSame
   }
 
   /// Reads the stored value; a missing key gives the default and stores nothing.
   public func load(context: LoadContext<Value>, continuation: LoadContinuation<Value>) {
-    if let value = defaults.withLock({ read($0, key) }) {
+    let value = defaults.withLock { defaults in
+      defaults.known = read(defaults.store, key)
+      return defaults.known
+    }
+    if let value {
       continuation.resume(returning: value)
     } else {
       continuation.resumeReturningInitialValue()
     }
   }
 
-  /// A change made to the defaults directly is not watched yet: nothing to subscribe to.
+  /// Watches the defaults for changes made to them directly (`UserDefaults.set`, another part of
+  /// the program): at once where the platform posts `UserDefaults.didChangeNotification` for
+  /// them (Apple platforms), and by a poll every half second everywhere (swift-corelibs-foundation
+  /// posts nothing, and no platform posts for another process). This key's own writes are not
+  /// loaded again; a removed key gives the default.
   public func subscribe(
     context: LoadContext<Value>, subscriber: SharedSubscriber<Value>
   ) -> SharedSubscription {
-    SharedSubscription {}
+    let check: @Sendable () -> Void = { [self] in
+      let change: Value?? = defaults.withLock { defaults in
+        let current = read(defaults.store, key)
+        switch (defaults.known, current) {
+        case (nil, nil): return .none
+        case (let known?, let current?) where isSame(known, current): return .none
+        default:
+          defaults.known = current
+          return .some(current)
+        }
+      }
+      switch change {
+      case .none: return
+      case .some(let value?): subscriber.yield(value)
+      case .some(nil): subscriber.yieldReturningInitialValue()
+      }
+    }
+    let polled = AppStoragePolling.watch(check)
+    #if canImport(Darwin)
+    let notified = defaults.withLock { defaults in
+      UncheckedSendable(
+        NotificationCenter.default.addObserver(
+          forName: UserDefaults.didChangeNotification, object: defaults.store, queue: nil
+        ) { _ in check() })
+    }
+    return SharedSubscription {
+      polled.cancel()
+      NotificationCenter.default.removeObserver(notified.value)
+    }
+    #else
+    return polled
+    #endif
   }
 
-  /// Stores the value.
+  /// Writes the value to the defaults (an optional's `nil` removes the key).
   public func save(_ value: Value, context: SaveContext, continuation: SaveContinuation) {
-    defaults.withLock { write($0, key, value) }
+    defaults.withLock { defaults in
+      write(defaults.store, key, value)
+      defaults.known = read(defaults.store, key)
+    }
     continuation.resume()
   }
+}
+
+/// An `.appStorage` key's store and what the key last read or wrote there, kept together under
+/// one lock so that a poll never takes the key's own write, half done, for someone else's.
+struct AppStorageDefaults<Value> {
+  let store: UserDefaults
+  var known: Value?
 }
 
 extension AppStorageKey: CustomStringConvertible {
@@ -77,7 +131,7 @@ extension SharedReaderKey {
   ) -> Self where Self == AppStorageKey<Value> {
     AppStorageKey(
       key, store: store, read: { Value.read(from: $0, forKey: $1) },
-      write: { $2.write(to: $0, forKey: $1) })
+      write: { $2.write(to: $0, forKey: $1) }, isSame: ==)
   }
 
   /// A key that keeps a `String`-backed value in `UserDefaults`, as its raw value.
@@ -90,7 +144,7 @@ extension SharedReaderKey {
   ) -> Self where Value.RawValue == String, Self == AppStorageKey<Value> {
     AppStorageKey(
       key, store: store, read: { String.read(from: $0, forKey: $1).flatMap(Value.init) },
-      write: { $0.set($2.rawValue, forKey: $1) })
+      write: { $0.set($2.rawValue, forKey: $1) }, isSame: { $0.rawValue == $1.rawValue })
   }
 
   /// A key that keeps an `Int`-backed value in `UserDefaults`, as its raw value.
@@ -103,7 +157,7 @@ extension SharedReaderKey {
   ) -> Self where Value.RawValue == Int, Self == AppStorageKey<Value> {
     AppStorageKey(
       key, store: store, read: { Int.read(from: $0, forKey: $1).flatMap(Value.init) },
-      write: { $0.set($2.rawValue, forKey: $1) })
+      write: { $0.set($2.rawValue, forKey: $1) }, isSame: { $0.rawValue == $1.rawValue })
   }
 
   /// A key that keeps an optional `String`-backed value in `UserDefaults`; `nil` removes it.
@@ -123,7 +177,7 @@ extension SharedReaderKey {
         } else {
           defaults.removeObject(forKey: key)
         }
-      })
+      }, isSame: { $0?.rawValue == $1?.rawValue })
   }
 
   /// A key that keeps an optional `Int`-backed value in `UserDefaults`; `nil` removes it.
@@ -143,7 +197,7 @@ extension SharedReaderKey {
         } else {
           defaults.removeObject(forKey: key)
         }
-      })
+      }, isSame: { $0?.rawValue == $1?.rawValue })
   }
 }
 

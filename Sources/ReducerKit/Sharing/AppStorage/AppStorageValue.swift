@@ -8,8 +8,9 @@ import Foundation
 /// ```
 ///
 /// A `URL` is stored as its absolute string: swift-corelibs-foundation stores a `URL` as its
-/// path, which would lose a web URL's scheme, host and query.
-public protocol AppStorageValue: Sendable {
+/// path, which would lose a web URL's scheme, host and query. Values are `Equatable` so that a
+/// change made to the defaults directly can be told from the value the key last wrote.
+public protocol AppStorageValue: Sendable, Equatable {
   /// The value stored under `key`, or `nil` when there is none (or it has another type).
   static func read(from defaults: UserDefaults, forKey key: String) -> Self?
   /// Stores the value under `key`.

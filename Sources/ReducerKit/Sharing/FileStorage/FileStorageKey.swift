@@ -61,6 +61,7 @@ public struct FileStorageKey<Value: Codable & Sendable>: SharedKey {
       continuation.resume(throwing: error)
       return
     }
+    writer.loaded(data)
     guard let data else {
       continuation.resumeReturningInitialValue()
       return
@@ -72,14 +73,38 @@ public struct FileStorageKey<Value: Codable & Sendable>: SharedKey {
     }
   }
 
-  /// The file's changes by others are not watched yet: nothing to subscribe to.
+  /// Watches the file (inotify on Linux, a `DispatchSource` on Apple platforms; the in-memory
+  /// file system tells its watchers itself): a change someone else made is loaded, this key's
+  /// own writes are not, a deleted file gives the default, and a file that no longer decodes is
+  /// moved aside with the value kept and the error in `loadError`.
   public func subscribe(
     context: LoadContext<Value>, subscriber: SharedSubscriber<Value>
   ) -> SharedSubscription {
-    SharedSubscription {}
+    storage.watch(url) { [self] in reloadAfterChange(subscriber) }
   }
 
-  /// Encodes the value and writes it, now or as the trailing write.
+  /// Loads the file again after a change notification, unless it holds what this key wrote.
+  private func reloadAfterChange(_ subscriber: SharedSubscriber<Value>) {
+    let data: Data?
+    do {
+      data = try storage.read(url)
+    } catch {
+      subscriber.yield(throwing: error)
+      return
+    }
+    guard writer.isExternalChange(data) else { return }
+    guard let data else {
+      subscriber.yieldReturningInitialValue()
+      return
+    }
+    do {
+      subscriber.yield(try decode(data))
+    } catch {
+      let failure = moveAside(after: error)
+      subscriber.yield(throwing: failure)
+    }
+  }
+
   public func save(_ value: Value, context: SaveContext, continuation: SaveContinuation) {
     do {
       let data = try encode(value)
@@ -95,6 +120,7 @@ public struct FileStorageKey<Value: Codable & Sendable>: SharedKey {
     let stamp = Int(Date().timeIntervalSince1970)
     let aside = url.deletingLastPathComponent().appending(
       component: "\(url.lastPathComponent).corrupt-\(stamp)-\(UInt16.random(in: .min ... .max))")
+    writer.loaded(nil)  // so the move's own notification is not taken for a deletion
     do {
       try storage.moveAside(url, aside)
     } catch let moveError {

@@ -6,6 +6,9 @@ import Foundation
 /// A held change's save continuation is resumed when its data is written (or superseded by a
 /// later change, which is then the one written), so a failed trailing write still sets
 /// `saveError`.
+///
+/// It also remembers the file's contents as this key last wrote or read them, so that a change
+/// notification for its own write is not loaded again.
 final class FileWriter: Sendable {
   struct Pending {
     let data: Data
@@ -13,6 +16,8 @@ final class FileWriter: Sendable {
   }
 
   private let schedule = Locked(FileWriteSchedule<Pending>())
+  /// The file's contents as this key last wrote or read them (`nil`: no file).
+  private let known = Locked<Data?>(nil)
   private let url: URL
   private let storage: FileStorage
   private let clock: any Clock<Duration>
@@ -55,7 +60,27 @@ final class FileWriter: Sendable {
     }
   }
 
+  /// Notes the contents a load read.
+  func loaded(_ data: Data?) {
+    known.withLock { $0 = data }
+  }
+
+  /// Whether `data`, read after a change notification, is a change someone else made (not
+  /// this key's own write). If it is, it becomes the known contents and a held write is
+  /// dropped: the file's new contents are the value now, and writing the older change would
+  /// undo them.
+  func isExternalChange(_ data: Data?) -> Bool {
+    let isExternal = known.withLock { known in
+      guard known != data else { return false }
+      known = data
+      return true
+    }
+    if isExternal, let held = schedule.withLock({ $0.flush() }) { held.continuation.resume() }
+    return isExternal
+  }
+
   private func write(_ pending: Pending) {
+    known.withLock { $0 = pending.data }
     do {
       try storage.write(pending.data, url)
       pending.continuation.resume()

@@ -1,4 +1,5 @@
 import Foundation
+import Observation
 import ReducerKitTesting
 import Testing
 
@@ -88,5 +89,62 @@ import Testing
     let other = TestStore(initialState: Settings.State()) { Settings() }
     #expect(other.state.haptics)
     #expect(UserDefaults.standard.object(forKey: "reducerkit.haptics") == nil)
+  }
+
+  @Test func aChangeMadeToTheDefaultsDirectlyIsLoadedAtTheNextPoll() {
+    let defaults = freshDefaults()
+    @Shared(.appStorage("count", store: defaults)) var count = 0
+    @Shared(.appStorage("theme", store: defaults)) var theme = Theme.light
+    defaults.set(5, forKey: "count")
+    defaults.set("dark", forKey: "theme")
+    AppStoragePolling.checkNow()
+    #expect(count == 5)
+    #expect(theme == .dark)
+    defaults.removeObject(forKey: "count")
+    AppStoragePolling.checkNow()
+    #expect(count == 0)
+  }
+
+  @Test func theKeysOwnWritesAreNotLoadedAgain() {
+    let defaults = freshDefaults()
+    @Shared(.appStorage("url", store: defaults)) var url = URL(string: "https://example.com")!
+    @Shared(.appStorage("name", store: defaults)) var name: String? = "a"
+    $url.withLock { $0 = URL(string: "https://example.com/a?b=c")! }
+    $name.withLock { $0 = nil }
+    let versions = ($url.snapshotRoot.version, $name.snapshotRoot.version)
+    AppStoragePolling.checkNow()
+    #expect($url.snapshotRoot.version == versions.0)
+    #expect($name.snapshotRoot.version == versions.1)
+  }
+
+  @Test @MainActor func thePollSeesAChangeWithinASecondWithoutBeingAsked() async {
+    let defaults = freshDefaults()
+    @Shared(.appStorage("volume", store: defaults)) var volume = 0.5
+    defaults.set(0.25, forKey: "volume")
+    #expect(await poll(upTo: .seconds(10)) { volume == 0.25 })
+  }
+
+  @Test @MainActor func aStoreObserverIsToldOfAChangeMadeToTheDefaultsDirectly() async {
+    struct Settings: Reducer {
+      struct State {
+        @Shared var haptics: Bool
+      }
+      enum Action {}
+      func reduce(into state: inout State, action: Action) -> Effect<Action> { .none }
+    }
+    let defaults = freshDefaults()
+    let store = Store(
+      initialState: Settings.State(haptics: Shared(wrappedValue: true, .appStorage("haptics", store: defaults)))
+    ) { Settings() }
+    let fired = Locked(false)
+    withObservationTracking {
+      _ = store.haptics
+    } onChange: {
+      fired.withLock { $0 = true }
+    }
+    defaults.set(false, forKey: "haptics")
+    AppStoragePolling.checkNow()
+    #expect(await poll { fired.withLock { $0 } })
+    #expect(store.haptics == false)
   }
 }

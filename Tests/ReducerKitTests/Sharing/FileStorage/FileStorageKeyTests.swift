@@ -9,6 +9,12 @@ private final class CountingFiles: Sendable {
   let files = Locked<[URL: Data]>([:])
   let writes = Locked(0)
   let failWrites = Locked(false)
+  let watchers = Locked<[@Sendable () -> Void]>([])
+
+  /// Tells the watchers the file changed, as the platform's notification would, late.
+  func notify() {
+    for watcher in watchers.withLock({ $0 }) { watcher() }
+  }
 
   var storage: FileStorage {
     FileStorage(
@@ -21,6 +27,10 @@ private final class CountingFiles: Sendable {
       },
       moveAside: { [files] url, aside in
         files.withLock { $0[aside] = $0.removeValue(forKey: url) }
+      },
+      watch: { [watchers] _, onChange in
+        watchers.withLock { $0.append(onChange) }
+        return SharedSubscription { watchers.withLock { $0.removeAll() } }
       })
   }
 
@@ -154,5 +164,134 @@ private final class CountingFiles: Sendable {
     let other = TestStore(initialState: Feature.State()) { Feature() }
     #expect(other.state.titles == [])
     #expect(!FileManager.default.fileExists(atPath: "/app/todos.json"))
+  }
+
+  @Test func aChangeSomeoneElseMadeToTheFileIsLoaded() throws {
+    let storage = FileStorage.inMemoryFileSystem
+    try withDependencies {
+      $0.defaultFileStorage = storage
+    } operation: {
+      @Shared(.fileStorage(url)) var count = 0
+      try storage.write(Data("5".utf8), to: url)
+      #expect(count == 5)
+      #expect($count.loadError == nil)
+    }
+  }
+
+  @Test func theKeysOwnWritesAreNotLoadedAgainWhenTheirNotificationComesLate() async {
+    let files = CountingFiles()
+    let clock = TestClock()
+    let count = withDependencies {
+      $0.defaultFileStorage = files.storage
+      $0.continuousClock = clock
+    } operation: {
+      Shared(wrappedValue: 0, .fileStorage(url))
+    }
+    count.withLock { $0 = 1 }  // written at once
+    count.withLock { $0 = 2 }  // held for the quiet second
+    let version = count.snapshotRoot.version
+    files.notify()  // the notification of writing "1" arrives now
+    #expect(count.wrappedValue == 2)
+    #expect(count.snapshotRoot.version == version)
+    await clock.advance(by: .seconds(1))
+    for _ in 0..<1_000 where files.text(url) != "2" { await Task.yield() }
+    #expect(files.text(url) == "2")
+  }
+
+  @Test func aChangeFromOutsideWinsOverAHeldWrite() async {
+    let files = CountingFiles()
+    let clock = TestClock()
+    let count = withDependencies {
+      $0.defaultFileStorage = files.storage
+      $0.continuousClock = clock
+    } operation: {
+      Shared(wrappedValue: 0, .fileStorage(url))
+    }
+    count.withLock { $0 = 1 }
+    count.withLock { $0 = 2 }  // held
+    files.files.withLock { $0[url] = Data("9".utf8) }  // an editor saves the file
+    files.notify()
+    #expect(count.wrappedValue == 9)
+    await clock.advance(by: .seconds(2))
+    for _ in 0..<100 { await Task.yield() }
+    #expect(files.text(url) == "9")
+    #expect(files.writes.withLock { $0 } == 1)
+  }
+
+  @Test func aDeletedFileResetsTheValueToItsDefaultAndWritesNothing() throws {
+    let files = CountingFiles()
+    try withDependencies {
+      $0.defaultFileStorage = files.storage
+    } operation: {
+      @Shared(.fileStorage(url)) var count = 7
+      $count.withLock { $0 = 8 }
+      #expect(files.text(url) == "8")
+      try FileStorage.inMemoryFileSystem.removeFile(at: url)  // another storage: no effect
+      files.files.withLock { $0[url] = nil }
+      files.notify()
+      #expect(count == 7)
+      #expect(files.text(url) == nil)
+    }
+    #expect(files.writes.withLock { $0 } == 1)
+  }
+
+  @Test func anInMemoryFileSystemTellsItsWatchersOfARemovedFile() throws {
+    let storage = FileStorage.inMemoryFileSystem
+    try withDependencies {
+      $0.defaultFileStorage = storage
+    } operation: {
+      @Shared(.fileStorage(url)) var count = 7
+      $count.withLock { $0 = 8 }
+      try storage.removeFile(at: url)
+      #expect(count == 7)
+      #expect(try storage.contents(of: url) == nil)
+    }
+  }
+
+  @Test func aFileChangedToSomethingThatDoesNotDecodeIsMovedAsideAndTheValueKept() throws {
+    let storage = FileStorage.inMemoryFileSystem
+    let warnings = try sharingWarnings(containing: "does not decode") {
+      try withDependencies {
+        $0.defaultFileStorage = storage
+      } operation: {
+        @Shared(.fileStorage(url)) var count = 0
+        $count.withLock { $0 = 4 }
+        try storage.write(Data("{half".utf8), to: url)
+        #expect(count == 4)
+        #expect($count.loadError is FileStorageError)
+        #expect(try storage.contents(of: url) == nil)
+        $count.withLock { $0 = 5 }
+        #expect(try storage.contents(of: url) == Data("5".utf8))
+        #expect($count.loadError is FileStorageError)
+      }
+    }
+    #expect(warnings.count == 1)
+  }
+
+  @Test @MainActor
+  func aFileOnDiskChangedByAnotherProcessIsLoadedAndItsDeletionGivesTheDefault() async throws {
+    #if canImport(Glibc) || canImport(Darwin)
+    let folder = FileManager.default.temporaryDirectory
+      .appending(component: "reducerkit-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let url = folder.appending(component: "count.json")
+    let count = withDependencies {
+      $0.defaultFileStorage = .fileSystem
+      $0.continuousClock = TestClock()
+    } operation: {
+      Shared(wrappedValue: 0, .fileStorage(url))
+    }
+    try Data("5".utf8).write(to: url, options: .atomic)
+    #expect(await poll(upTo: .seconds(10)) { count.wrappedValue == 5 })
+    count.withLock { $0 = 6 }  // written at once
+    count.withLock { $0 = 7 }  // held
+    let version = count.snapshotRoot.version
+    try Data("42".utf8).write(to: url)  // in place, after the key's own write
+    #expect(await poll(upTo: .seconds(10)) { count.wrappedValue == 42 })
+    // Notifications come in order: the key's own write was seen first and not loaded.
+    #expect(count.snapshotRoot.version == version &+ 1)
+    try FileManager.default.removeItem(at: url)
+    #expect(await poll(upTo: .seconds(10)) { count.wrappedValue == 0 })
+    #endif
   }
 }
