@@ -18,7 +18,13 @@ let package = Package(
     .executableTarget(name: "reducerkit-demo", dependencies: ["ReducerKit", "ReducerKitExamples"]),
     .executableTarget(
       name: "reducerkit-bench", dependencies: ["ReducerKit", "ReducerKitTesting"]),
-    .testTarget(name: "ReducerKitTests", dependencies: ["ReducerKit", "ReducerKitTesting"]),
+    // Killed with SIGKILL while it writes a file, by FileStorageTests.
+    .executableTarget(
+      name: "reducerkit-file-writer", dependencies: ["ReducerKit"],
+      path: "Tests/Helpers/reducerkit-file-writer"),
+    .testTarget(
+      name: "ReducerKitTests",
+      dependencies: ["ReducerKit", "ReducerKitTesting", "reducerkit-file-writer"]),
     .testTarget(name: "ReducerKitTestingTests", dependencies: ["ReducerKitTesting"]),
     .testTarget(
       name: "ReducerKitExamplesTests", dependencies: ["ReducerKitExamples", "ReducerKitTesting"]),

@@ -79,7 +79,7 @@ import Testing
       struct State {
         @Shared var volume: Int
       }
-      enum Action {}
+      enum Action { case refresh }
       func reduce(into state: inout State, action: Action) -> Effect<Action> { .none }
     }
     let folder = FileManager.default.temporaryDirectory

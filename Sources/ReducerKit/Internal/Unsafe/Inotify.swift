@@ -41,7 +41,8 @@ package enum Inotify {
         let nameStart = offset + headerSize
         guard nameStart + length <= buffer.count else { break }
         let nameBytes = buffer[nameStart..<nameStart + length].prefix { $0 != 0 }
-        events.append(Event(watch: watch, mask: mask, name: String(decoding: nameBytes, as: UTF8.self)))
+        events.append(
+          Event(watch: watch, mask: mask, name: String(decoding: nameBytes, as: UTF8.self)))
         offset = nameStart + length
       }
       return events

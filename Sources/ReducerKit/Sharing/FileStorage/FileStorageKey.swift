@@ -69,14 +69,16 @@ public struct FileStorageKey<Value: Codable & Sendable>: SharedKey {
     do {
       continuation.resume(returning: try decode(data))
     } catch {
-      continuation.resume(throwing: moveAside(after: error))
+      continuation.resume(throwing: writer.moveAside(reason: "\(error)", valueIs: "its default"))
     }
   }
 
   /// Watches the file (inotify on Linux, a `DispatchSource` on Apple platforms; the in-memory
   /// file system tells its watchers itself): a change someone else made is loaded, this key's
-  /// own writes are not, a deleted file gives the default, and a file that no longer decodes is
-  /// moved aside with the value kept and the error in `loadError`.
+  /// own writes are not, and a deleted file gives the default. A file that does not decode
+  /// keeps the value and sets `loadError`; it is moved aside before the key writes in its place
+  /// (not at once: it may be another process's write caught halfway, and that write's end
+  /// brings another notification).
   public func subscribe(
     context: LoadContext<Value>, subscriber: SharedSubscriber<Value>
   ) -> SharedSubscription {
@@ -100,11 +102,13 @@ public struct FileStorageKey<Value: Codable & Sendable>: SharedKey {
     do {
       subscriber.yield(try decode(data))
     } catch {
-      let failure = moveAside(after: error)
-      subscriber.yield(throwing: failure)
+      writer.foundUndecodable(reason: "\(error)")
+      subscriber.yield(
+        throwing: FileStorageError.corrupt(url: url, movedTo: nil, reason: "\(error)"))
     }
   }
 
+  /// Encodes the value and writes it, now or as the trailing write.
   public func save(_ value: Value, context: SaveContext, continuation: SaveContinuation) {
     do {
       let data = try encode(value)
@@ -113,24 +117,6 @@ public struct FileStorageKey<Value: Codable & Sendable>: SharedKey {
     } catch {
       continuation.resume(throwing: error)
     }
-  }
-
-  /// Moves the undecodable file to a `.corrupt-…` name beside it and says so.
-  private func moveAside(after error: any Error) -> FileStorageError {
-    let stamp = Int(Date().timeIntervalSince1970)
-    let aside = url.deletingLastPathComponent().appending(
-      component: "\(url.lastPathComponent).corrupt-\(stamp)-\(UInt16.random(in: .min ... .max))")
-    writer.loaded(nil)  // so the move's own notification is not taken for a deletion
-    do {
-      try storage.moveAside(url, aside)
-    } catch let moveError {
-      let failure = FileStorageError.corrupt(url: url, movedTo: nil, reason: "\(error)")
-      runtimeWarn("\(failure) Moving it aside failed too: \(moveError).")
-      return failure
-    }
-    let failure = FileStorageError.corrupt(url: url, movedTo: aside, reason: "\(error)")
-    runtimeWarn("\(failure)")
-    return failure
   }
 }
 
@@ -158,9 +144,7 @@ public enum FileStorageError: Error, Equatable, CustomStringConvertible {
     switch self {
     case .corrupt(let url, let aside, let reason):
       let moved = aside.map { " It was moved aside to \($0.path)." } ?? ""
-      return """
-        The file \(url.path) does not decode (\(reason)); the value is its default.\(moved)
-        """
+      return "The file \(url.path) does not decode (\(reason)).\(moved)"
     }
   }
 }

@@ -105,7 +105,9 @@ private final class InotifyNotifications: Sendable {
 /// file written by rename, added or deleted). Written against Apple's documented API; it is not
 /// built by this project's Linux CI.
 private enum DispatchSourceNotifications {
-  static func watch(folder: String, _ onChange: @escaping @Sendable () -> Void) -> SharedSubscription {
+  static func watch(
+    folder: String, _ onChange: @escaping @Sendable () -> Void
+  ) -> SharedSubscription {
     let descriptor = open(folder, O_EVTONLY)
     guard descriptor >= 0 else { return SharedSubscription {} }
     let source = DispatchSource.makeFileSystemObjectSource(

@@ -16,8 +16,16 @@ final class FileWriter: Sendable {
   }
 
   private let schedule = Locked(FileWriteSchedule<Pending>())
-  /// The file's contents as this key last wrote or read them (`nil`: no file).
-  private let known = Locked<Data?>(nil)
+  /// The file as this key last wrote or read it.
+  private struct KnownFile {
+    /// Its contents (`nil`: no file).
+    var data: Data?
+    /// Why its contents, read after a change notification, do not decode: they are moved
+    /// aside before the next write.
+    var undecodable: String?
+  }
+
+  private let known = Locked(KnownFile())
   private let url: URL
   private let storage: FileStorage
   private let clock: any Clock<Duration>
@@ -62,7 +70,13 @@ final class FileWriter: Sendable {
 
   /// Notes the contents a load read.
   func loaded(_ data: Data?) {
-    known.withLock { $0 = data }
+    known.withLock { $0 = KnownFile(data: data) }
+  }
+
+  /// Notes that the contents just read do not decode, so that they are moved aside before
+  /// anything is written in their place.
+  func foundUndecodable(reason: String) {
+    known.withLock { $0.undecodable = reason }
   }
 
   /// Whether `data`, read after a change notification, is a change someone else made (not
@@ -71,16 +85,42 @@ final class FileWriter: Sendable {
   /// undo them.
   func isExternalChange(_ data: Data?) -> Bool {
     let isExternal = known.withLock { known in
-      guard known != data else { return false }
-      known = data
+      guard known.data != data else { return false }
+      known = KnownFile(data: data)
       return true
     }
     if isExternal, let held = schedule.withLock({ $0.flush() }) { held.continuation.resume() }
     return isExternal
   }
 
+  /// Moves the undecodable file to a `.corrupt-…` name beside it and says so, with what the
+  /// value is now.
+  func moveAside(reason: String, valueIs value: String) -> FileStorageError {
+    let stamp = Int(Date().timeIntervalSince1970)
+    let aside = url.deletingLastPathComponent().appending(
+      component: "\(url.lastPathComponent).corrupt-\(stamp)-\(UInt16.random(in: .min ... .max))")
+    known.withLock { $0 = KnownFile() }  // so the move's own notification is not a deletion
+    do {
+      try storage.moveAside(url, aside)
+    } catch let moveError {
+      let failure = FileStorageError.corrupt(url: url, movedTo: nil, reason: reason)
+      runtimeWarn("\(failure) Moving it aside failed too: \(moveError). The value is \(value).")
+      return failure
+    }
+    let failure = FileStorageError.corrupt(url: url, movedTo: aside, reason: reason)
+    runtimeWarn("\(failure) The value is \(value).")
+    return failure
+  }
+
   private func write(_ pending: Pending) {
-    known.withLock { $0 = pending.data }
+    let undecodable = known.withLock { known in
+      defer { known.undecodable = nil }
+      return known.undecodable
+    }
+    if let undecodable {
+      _ = moveAside(reason: undecodable, valueIs: "the one now written in its place")
+    }
+    known.withLock { $0.data = pending.data }
     do {
       try storage.write(pending.data, url)
       pending.continuation.resume()

@@ -129,12 +129,13 @@ import Testing
       struct State {
         @Shared var haptics: Bool
       }
-      enum Action {}
+      enum Action { case refresh }
       func reduce(into state: inout State, action: Action) -> Effect<Action> { .none }
     }
     let defaults = freshDefaults()
     let store = Store(
-      initialState: Settings.State(haptics: Shared(wrappedValue: true, .appStorage("haptics", store: defaults)))
+      initialState: Settings.State(
+        haptics: Shared(wrappedValue: true, .appStorage("haptics", store: defaults)))
     ) { Settings() }
     let fired = Locked(false)
     withObservationTracking {

@@ -248,7 +248,7 @@ private final class CountingFiles: Sendable {
     }
   }
 
-  @Test func aFileChangedToSomethingThatDoesNotDecodeIsMovedAsideAndTheValueKept() throws {
+  @Test func aFileChangedToSomethingThatDoesNotDecodeIsMovedAsideBeforeTheNextWrite() throws {
     let storage = FileStorage.inMemoryFileSystem
     let warnings = try sharingWarnings(containing: "does not decode") {
       try withDependencies {
@@ -258,14 +258,46 @@ private final class CountingFiles: Sendable {
         $count.withLock { $0 = 4 }
         try storage.write(Data("{half".utf8), to: url)
         #expect(count == 4)
-        #expect($count.loadError is FileStorageError)
-        #expect(try storage.contents(of: url) == nil)
+        #expect(
+          $count.loadError as? FileStorageError
+            == .corrupt(url: url, movedTo: nil, reason: "\(try decodeError("{half"))"))
+        // Not moved yet: it may be another writer's file caught halfway.
+        #expect(try storage.contents(of: url) == Data("{half".utf8))
         $count.withLock { $0 = 5 }
         #expect(try storage.contents(of: url) == Data("5".utf8))
-        #expect($count.loadError is FileStorageError)
       }
     }
     #expect(warnings.count == 1)
+    let aside = try #require(warnings.first)
+    #expect(aside.contains("moved aside to /app/count.json.corrupt-"))
+  }
+
+  @Test func aFileCaughtHalfWrittenIsLoadedWhenItsWriterFinishes() throws {
+    let storage = FileStorage.inMemoryFileSystem
+    let warnings = try sharingWarnings(containing: "does not decode") {
+      try withDependencies {
+        $0.defaultFileStorage = storage
+      } operation: {
+        @Shared(.fileStorage(url)) var count = 0
+        try storage.write(Data("12".utf8.prefix(0)), to: url)
+        #expect($count.loadError != nil)
+        try storage.write(Data("12".utf8), to: url)
+        #expect(count == 12)
+        #expect($count.loadError == nil)
+        $count.withLock { $0 = 13 }
+        #expect(try storage.contents(of: url) == Data("13".utf8))
+      }
+    }
+    #expect(warnings.isEmpty)
+  }
+
+  private func decodeError(_ text: String) throws -> any Error {
+    do {
+      _ = try JSONDecoder().decode(Int.self, from: Data(text.utf8))
+    } catch {
+      return error
+    }
+    throw SharingTestError(message: "\(text) decodes")
   }
 
   @Test @MainActor
@@ -286,10 +318,14 @@ private final class CountingFiles: Sendable {
     count.withLock { $0 = 6 }  // written at once
     count.withLock { $0 = 7 }  // held
     let version = count.snapshotRoot.version
-    try Data("42".utf8).write(to: url)  // in place, after the key's own write
+    try Data("42".utf8).write(to: url, options: .atomic)  // after the key's own write
     #expect(await poll(upTo: .seconds(10)) { count.wrappedValue == 42 })
     // Notifications come in order: the key's own write was seen first and not loaded.
     #expect(count.snapshotRoot.version == version &+ 1)
+    // Written in place (an editor without atomic saves): it may be read halfway, and is
+    // loaded whole when the writer closes it.
+    try Data("43".utf8).write(to: url)
+    #expect(await poll(upTo: .seconds(10)) { count.wrappedValue == 43 })
     try FileManager.default.removeItem(at: url)
     #expect(await poll(upTo: .seconds(10)) { count.wrappedValue == 0 })
     #endif
