@@ -90,8 +90,17 @@ package enum SharedChangeCenter {
     var rounds = 0
     repeat {
       hasPendingChange = false
-      subscribers = subscribers.filter { $0.value.subscriber != nil }
-      for entry in subscribers.values { entry.subscriber?.recheckSharedValues() }
+      // Walked as it is (a subscriber told may register another, which then waits for the next
+      // round); released ones are dropped when met, not by copying the table each time.
+      var released: [ObjectIdentifier] = []
+      for (id, entry) in subscribers {
+        if let subscriber = entry.subscriber {
+          subscriber.recheckSharedValues()
+        } else {
+          released.append(id)
+        }
+      }
+      for id in released { subscribers[id] = nil }
       rounds += 1
     } while hasPendingChange && rounds < 100
     hasPendingChange = false
