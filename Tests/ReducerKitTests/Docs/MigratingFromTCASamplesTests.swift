@@ -374,3 +374,44 @@ extension MigratingFromTCASpellings {
     }
   }
 }
+
+/// The shared-state section's sample, and its test run.
+struct MigratingFromTCASharedSample {
+  struct SettingsFeature: Reducer {
+    struct State: Equatable {
+      @Shared(.appStorage("soundOn")) var soundOn = true
+      @Shared(.inMemory("sessionCount")) var sessionCount = 0
+    }
+    enum Action: Equatable { case toggleSound, sessionStarted }
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+      switch action {
+      case .toggleSound:
+        state.$soundOn.withLock { $0.toggle() }
+        return .none
+      case .sessionStarted:
+        state.$sessionCount.withLock { $0 += 1 }
+        return .none
+      }
+    }
+  }
+
+  @MainActor func settingsTest() async {
+    let store = TestStore(initialState: SettingsFeature.State()) { SettingsFeature() }
+    await store.send(.toggleSound) { $0.$soundOn.withLock { $0 = false } }
+    await store.send(.sessionStarted) { $0.$sessionCount.withLock { $0 = 1 } }
+  }
+
+  @MainActor @Suite struct Tests {
+    @Test func theSettingsTestPasses() async {
+      await MigratingFromTCASharedSample().settingsTest()
+    }
+
+    @Test func anUnassertedSharedChangeFails() async {
+      let store = TestStore(initialState: SettingsFeature.State()) { SettingsFeature() }
+      await withKnownIssue {
+        await store.send(.toggleSound)
+      }
+    }
+  }
+}
+
