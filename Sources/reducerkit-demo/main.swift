@@ -10,7 +10,9 @@ import ReducerKitExamples
 func runDemo() async {
   let interactive = Terminal.isInteractive
   LibraryWarningLog.install(interactive: interactive)
-  let store = Store(initialState: DemoApp.State()) {
+  let savedTodos = Shared<IdentifiedArrayOf<Todo>>(
+    wrappedValue: [], .fileStorage(DemoFiles.todos()))
+  let store = Store(initialState: DemoApp.State(savedTodos: savedTodos)) {
     DemoApp()
     Reduce { state, action in
       // The demo's own bookkeeping at quit is not an example's action.

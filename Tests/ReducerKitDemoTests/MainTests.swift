@@ -16,6 +16,22 @@ struct MainTests {
     #expect(run.output.contains("bye.\n  counter: count = 2"))
   }
 
+  @Test("todos added in one run are there in the next, from the data folder; nowhere else")
+  func todosOutliveTheRun() throws {
+    let folder = DemoProcess.freshDataFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let first = try DemoProcess.run(
+      lines: ["todos", "add Milk", "add Bread", "quit"], dataFolder: folder)
+    #expect(first.status == 0)
+    let file = folder.appendingPathComponent("reducerkit-demo/todos.json")
+    #expect(FileManager.default.fileExists(atPath: file.path))
+    let second = try DemoProcess.run(lines: ["todos", "quit"], dataFolder: folder)
+    #expect(
+      second.output.contains("bye.") && second.output.contains("todos: 1. [ ] Milk, 2. [ ] Bread"))
+    let fresh = try DemoProcess.run(lines: ["todos", "quit"])
+    #expect(!fresh.output.contains("Milk"))
+  }
+
   @Test("the menu opens every example by its number or its name, and lists them")
   func menu() throws {
     let run = try DemoProcess.run(lines: ["1", "menu", "quote", "menu", "9", "help", "quit"])

@@ -1,11 +1,12 @@
 import Foundation
 
-/// A thing to do: what the ``TodosClient`` loads and each row of ``Todos`` shows.
+/// A thing to do: what the ``TodosClient`` loads and each row of ``Todos`` shows; `Codable`, so
+/// a list of them can be kept in a `.fileStorage` file.
 ///
 /// ```swift
 /// let todo = Todo(id: UUID(0), title: "Buy milk")
 /// ```
-public struct Todo: Equatable, Hashable, Identifiable, Sendable {
+public struct Todo: Codable, Equatable, Hashable, Identifiable, Sendable {
   /// The todo's identity.
   public var id: UUID
   /// What to do.

@@ -9,9 +9,20 @@ struct DemoApp: Reducer {
     var counter = Counter.State()
     var quote = RandomQuote.State()
     var details = CounterWithDetails.State()
-    var todos = Todos.State()
+    var todos: Todos.State
     var search = Search.State()
     var inventory = Inventory.State()
+    /// The todos kept between runs (a `.fileStorage` file when the demo runs; by default a
+    /// value of its own, so tests never touch the user's files).
+    @Shared var savedTodos: IdentifiedArrayOf<Todo>
+
+    /// The demo's state, its Todos list loaded from `savedTodos`.
+    init(savedTodos: Shared<IdentifiedArrayOf<Todo>> = Shared(value: [])) {
+      _savedTodos = savedTodos
+      todos = Todos.State(
+        rows: IdentifiedArray(
+          uniqueElements: savedTodos.wrappedValue.map { TodoRow.State(todo: $0) }))
+    }
   }
 
   enum Action: Equatable {
@@ -48,7 +59,12 @@ struct DemoApp: Reducer {
           pops.append(.send(.inventory(.path(.popFrom(id: bottom)))))
         }
         return .merge(pops)
-      case .counter, .quote, .details, .todos, .search, .inventory:
+      case .todos:
+        // After the list's own reduce (its Scope runs first): the list as it is now is saved.
+        let todos = IdentifiedArray(uniqueElements: state.todos.rows.map(\.todo))
+        if todos != state.savedTodos { state.$savedTodos.withLock { $0 = todos } }
+        return .none
+      case .counter, .quote, .details, .search, .inventory:
         return .none
       }
     }

@@ -16,6 +16,24 @@ struct DemoAppTests {
     await store.send(.screenSelected(.counter)) { $0.screen = .counter }
   }
 
+  @Test("the Todos list is saved after each of its actions, and loaded from what was saved")
+  func savedTodos() async {
+    let milk = Todo(id: UUID(100), title: "Milk")
+    let store = TestStore(initialState: DemoApp.State(savedTodos: Shared(value: [milk]))) {
+      DemoApp()
+    } withDependencies: {
+      $0.uuid = .incrementing
+    }
+    #expect(store.state.todos.rows.map(\.todo) == [milk])
+    let bread = Todo(id: UUID(0), title: "Bread")
+    await store.send(.todos(.addTodo(title: "Bread"))) {
+      $0.todos.rows.insert(TodoRow.State(todo: bread), at: 1)
+      $0.$savedTodos.withLock { $0 = [milk, bread] }
+    }
+    // An action that changes no todo saves nothing.
+    await store.send(.todos(.deleteTapped(UUID(9))))
+  }
+
   @Test("closing the screens pops the inventory's stack, which stops the detail's timer")
   func closeScreens() async {
     let clock = TestClock()

@@ -27,14 +27,29 @@ enum DemoProcess {
     var status: Int32
   }
 
-  /// The demo's run for the given lines on its standard input.
-  static func run(lines: [String]) throws -> Result {
-    try run(executable(), input: lines.map { $0 + "\n" }.joined())
+  /// The demo's run for the given lines on its standard input, keeping its files in
+  /// `dataFolder` (its `XDG_DATA_HOME`): by default a fresh folder, removed afterwards, so a test
+  /// never reads or writes the user's files.
+  static func run(lines: [String], dataFolder: URL? = nil) throws -> Result {
+    let folder = dataFolder ?? freshDataFolder()
+    defer { if dataFolder == nil { try? FileManager.default.removeItem(at: folder) } }
+    return try run(
+      executable(), input: lines.map { $0 + "\n" }.joined(),
+      environment: ["XDG_DATA_HOME": folder.path])
+  }
+
+  /// A new, empty folder for a run's files.
+  static func freshDataFolder() -> URL {
+    FileManager.default.temporaryDirectory
+      .appendingPathComponent("reducerkit-demo-data-\(UUID().uuidString)")
   }
 
   /// Runs a program to its end with `input` on its standard input. Standard error goes to a
   /// file, so neither pipe can fill up while the other is read.
-  static func run(_ executable: URL, arguments: [String] = [], input: String) throws -> Result {
+  static func run(
+    _ executable: URL, arguments: [String] = [], input: String,
+    environment: [String: String] = [:]
+  ) throws -> Result {
     let errorsFile = FileManager.default.temporaryDirectory
       .appendingPathComponent("reducerkit-demo-test-\(UUID().uuidString).err")
     _ = FileManager.default.createFile(atPath: errorsFile.path, contents: nil)
@@ -42,6 +57,7 @@ enum DemoProcess {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     let stdin = Pipe()
     let stdout = Pipe()
     process.standardInput = stdin

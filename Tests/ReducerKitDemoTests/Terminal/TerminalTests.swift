@@ -93,6 +93,11 @@ final class PseudoTerminalSession: @unchecked Sendable {
     try shell.write(to: scriptFile, atomically: true, encoding: .utf8)
     process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
     process.arguments = ["-q", "-e", "-c", "sh '\(scriptFile.path)'", "/dev/null"]
+    // The demo's files go to a folder of the test's own, never the user's.
+    process.environment = ProcessInfo.processInfo.environment.merging([
+      "XDG_DATA_HOME": FileManager.default.temporaryDirectory
+        .appendingPathComponent("reducerkit-demo-pty-data-\(UUID().uuidString)").path
+    ]) { $1 }
     process.standardInput = input
     process.standardOutput = outputPipe
     process.standardError = outputPipe

@@ -414,4 +414,3 @@ struct MigratingFromTCASharedSample {
     }
   }
 }
-
