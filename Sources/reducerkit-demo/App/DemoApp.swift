@@ -12,6 +12,9 @@ struct DemoApp: Reducer {
     var todos: Todos.State
     var search = Search.State()
     var inventory = Inventory.State()
+    /// Two screens holding one `.inMemory("stats")` value.
+    var stats = StatsCounter.State()
+    var profile = StatsProfile.State()
     /// The todos kept between runs (a `.fileStorage` file when the demo runs; by default a
     /// value of its own, so tests never touch the user's files).
     @Shared var savedTodos: IdentifiedArrayOf<Todo>
@@ -33,6 +36,8 @@ struct DemoApp: Reducer {
     case todos(Todos.Action)
     case search(Search.Action)
     case inventory(Inventory.Action)
+    case stats(StatsCounter.Action)
+    case profile(StatsProfile.Action)
     /// Before quitting: closes the pushed screens, whose timers would otherwise run on.
     case closeScreens
   }
@@ -44,6 +49,8 @@ struct DemoApp: Reducer {
     Scope(state: \.todos, action: Action.todos) { Todos() }
     Scope(state: \.search, action: Action.search) { Search() }
     Scope(state: \.inventory, action: Action.inventory) { Inventory() }
+    Scope(state: \.stats, action: Action.stats) { StatsCounter() }
+    Scope(state: \.profile, action: Action.profile) { StatsProfile() }
     Reduce { state, action in
       switch action {
       case .screenSelected(let screen):
@@ -64,7 +71,7 @@ struct DemoApp: Reducer {
         let todos = IdentifiedArray(uniqueElements: state.todos.rows.map(\.todo))
         if todos != state.savedTodos { state.$savedTodos.withLock { $0 = todos } }
         return .none
-      case .counter, .quote, .details, .search, .inventory:
+      case .counter, .quote, .details, .search, .inventory, .stats, .profile:
         return .none
       }
     }
@@ -83,6 +90,8 @@ extension DemoApp.Action {
     case .todos: .todos
     case .search: .search
     case .inventory: .inventory
+    case .stats: .stats
+    case .profile: .profile
     }
   }
 }

@@ -1,9 +1,11 @@
 /// The demo's screens: the menu, and one per example in `ReducerKitExamples`.
 enum Screen: String, CaseIterable, Equatable, Sendable, CustomStringConvertible {
-  case menu, counter, quote, details, todos, search, inventory
+  case menu, counter, quote, details, todos, search, inventory, stats, profile
 
   /// The examples, in menu order (the menu's keys are 1 to 6).
-  static let examples: [Screen] = [.counter, .quote, .details, .todos, .search, .inventory]
+  static let examples: [Screen] = [
+    .counter, .quote, .details, .todos, .search, .inventory, .stats, .profile,
+  ]
 
   /// The word that opens the screen (and the screen's name in the output).
   var word: String { rawValue }
@@ -21,6 +23,8 @@ enum Screen: String, CaseIterable, Equatable, Sendable, CustomStringConvertible 
     case .todos: "Todos: a list, a delete alert, delayed re-sort, reload that keeps rows"
     case .search: "Search: a debounced query, results, pushed details"
     case .inventory: "Inventory: an add sheet, a delete alert, pushed detail screens"
+    case .stats: "Shared stats: a counter whose stats the profile screen shares (.inMemory)"
+    case .profile: "Profile: the stats the counter changes, and a reset for both screens"
     }
   }
 

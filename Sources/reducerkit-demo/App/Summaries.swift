@@ -12,6 +12,8 @@ extension DemoApp.State {
     case .todos: todos.summary
     case .inventory: inventory.summary
     case .search: search.summary
+    case .stats: stats.stats.summary
+    case .profile: profile.stats.summary
     }
   }
 
@@ -112,5 +114,12 @@ extension Inventory.State {
       }
     }
     return parts.joined(separator: " | ")
+  }
+}
+
+extension Stats {
+  /// The statistics in one line: the count, its range and how many changes.
+  var summary: String {
+    "count = \(count) (min \(minCount), max \(maxCount), \(numberOfCounts) changes)"
   }
 }

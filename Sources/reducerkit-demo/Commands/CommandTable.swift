@@ -33,6 +33,8 @@ enum CommandTable {
     case .todos: DemoCommand.todos
     case .search: DemoCommand.search
     case .inventory: DemoCommand.inventory
+    case .stats: DemoCommand.stats
+    case .profile: DemoCommand.profile
     }
   }
 

@@ -34,6 +34,15 @@ struct DemoAppTests {
     await store.send(.todos(.deleteTapped(UUID(9))))
   }
 
+  @Test("the stats and profile screens share one value: a change on one is on the other")
+  func sharedStats() async {
+    let store = TestStore(initialState: DemoApp.State()) { DemoApp() }
+    await store.send(.stats(.incrementTapped)) { $0.stats.$stats.withLock { $0.increment() } }
+    #expect(store.state.profile.stats.count == 1)
+    await store.send(.profile(.resetStatsTapped)) { $0.profile.$stats.withLock { $0.reset() } }
+    #expect(store.state.stats.stats == Stats())
+  }
+
   @Test("closing the screens pops the inventory's stack, which stops the detail's timer")
   func closeScreens() async {
     let clock = TestClock()
