@@ -96,18 +96,25 @@ package final class SharedBox<Value>: SharedRoot, SharedReference, @unchecked Se
       defer { table[root: self] = value }
       return try body(&value)
     }
-    let (result, saved): (Result<R, E>, Value?) = guarded.withLock { guarded in
-      let result = Result { () throws(E) -> R in try body(&guarded.value) }
-      guarded.version &+= 1
-      return (result, persistence == nil ? nil : guarded.value)
+    // Typed throws all the way, with no `Result` or tuple of the caller's `R`: this runs
+    // unspecialized (through `any SharedReference`), where each such type is a metadata lookup.
+    var changed = false
+    defer {
+      if changed, let persistence {
+        persistence.didChange(guarded.withLock { $0.value }, box: self)
+      }
+      SharedChangeCenter.valueChanged()
     }
-    if let saved { persistence?.didChange(saved, box: self) }
-    SharedChangeCenter.valueChanged()
-    return try result.get()
+    return try guarded.withLock { (guarded: inout Guarded) throws(E) -> R in
+      // Counted as a change even when `body` throws: it may have changed the value first.
+      defer {
+        guarded.version &+= 1
+        changed = true
+      }
+      return try body(&guarded.value)
+    }
   }
 
-  /// A value from the key (a load, or a change made outside the app): taken without saving it
-  /// back. `nil` keeps the value (`resetOnNil: false`) or goes back to the default.
   func apply(_ result: Result<Value?, any Error>, resetOnNil: Bool) {
     guarded.withLock { guarded in
       guarded.isLoading = false

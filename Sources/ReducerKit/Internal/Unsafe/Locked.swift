@@ -47,8 +47,8 @@ package struct Locked<Value>: @unchecked Sendable {
 
   /// Runs `body` with exclusive access to the value.
   @inline(__always)
-  package func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
-    try buffer.withUnsafeMutablePointers { value, mutex in
+  package func withLock<R, E: Error>(_ body: (inout Value) throws(E) -> R) throws(E) -> R {
+    try buffer.withUnsafeMutablePointers { (value, mutex) throws(E) -> R in
       pthread_mutex_lock(mutex)
       defer { pthread_mutex_unlock(mutex) }
       return try body(&value.pointee)
