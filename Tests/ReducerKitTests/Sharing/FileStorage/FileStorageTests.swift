@@ -73,7 +73,7 @@ import Darwin
 
   /// A process writing the file is killed with SIGKILL 100 times, at random moments (after a
   /// random number of its saves, often in the middle of the next one); each time the file
-  /// decodes to a whole record, one of the last two the process wrote, and the next process
+  /// decodes to a whole record the process wrote, no older than its last reported save, and the next process
   /// goes on from it.
   @Test(.timeLimit(.minutes(3)))
   func aWriterKilledAtAnyMomentLeavesAFileThatDecodesToAValueItWrote() async throws {
@@ -127,7 +127,9 @@ import Darwin
             if !record.isWhole {
               failures.append("round \(round): record \(record.sequence) is not whole")
             }
-            if record.sequence != last && record.sequence != last + 1 {
+            // It may have saved more after the last number read (during the random wait), never
+            // less: a save it reported is on disk.
+            if record.sequence < last {
               failures.append("round \(round): record \(record.sequence), last saved \(last)")
             }
             if record.sequence <= previous {
