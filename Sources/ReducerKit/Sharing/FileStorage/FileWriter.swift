@@ -13,6 +13,8 @@ final class FileWriter: Sendable {
   struct Pending {
     let data: Data
     let continuation: SaveContinuation
+    /// Its place among the changes: a write never replaces a newer change's data.
+    let generation: UInt64
   }
 
   private let schedule = Locked(FileWriteSchedule<Pending>())
@@ -39,10 +41,10 @@ final class FileWriter: Sendable {
   /// The value changed: writes `data` now, or holds it for the end of the quiet period.
   func change(_ data: Data, continuation: SaveContinuation) {
     guard !storage.writesAtOnce else {
-      write(Pending(data: data, continuation: continuation))
+      write(Pending(data: data, continuation: continuation, generation: nextGeneration()))
       return
     }
-    let pending = Pending(data: data, continuation: continuation)
+    let pending = Pending(data: data, continuation: continuation, generation: nextGeneration())
     switch schedule.withLock({ $0.change(pending) }) {
     case .writeNowAndStartTimer:
       write(pending)
@@ -112,7 +114,30 @@ final class FileWriter: Sendable {
     return failure
   }
 
+  private let generations = Locked<UInt64>(0)
+
+  private func nextGeneration() -> UInt64 {
+    generations.withLock { generation in
+      generation += 1
+      return generation
+    }
+  }
+
+  /// The generation of the newest data written, held while writing: writes happen one at a
+  /// time (the quiet period's task and a `save()` may both write), and a write of older data
+  /// that lost the race to a newer one is skipped instead of putting the old data back.
+  private let newestWritten = Locked<UInt64>(0)
+
   private func write(_ pending: Pending) {
+    let result: Result<Void, any Error> = newestWritten.withLock { newest in
+      guard pending.generation > newest else { return .success(()) }
+      newest = pending.generation
+      return Result { try writeNow(pending) }
+    }
+    pending.continuation.resume(with: result)
+  }
+
+  private func writeNow(_ pending: Pending) throws {
     let undecodable = known.withLock { known in
       defer { known.undecodable = nil }
       return known.undecodable
@@ -121,11 +146,6 @@ final class FileWriter: Sendable {
       _ = moveAside(reason: undecodable, valueIs: "the one now written in its place")
     }
     known.withLock { $0.data = pending.data }
-    do {
-      try storage.write(pending.data, url)
-      pending.continuation.resume()
-    } catch {
-      pending.continuation.resume(throwing: error)
-    }
+    try storage.write(pending.data, url)
   }
 }
