@@ -56,12 +56,13 @@ public struct FileStorageKey<Value: Codable & Sendable>: SharedKey {
   public func load(context: LoadContext<Value>, continuation: LoadContinuation<Value>) {
     let data: Data?
     do {
+      let token = writer.beginRead()
       data = try storage.read(url)
+      writer.loaded(data, since: token)
     } catch {
       continuation.resume(throwing: error)
       return
     }
-    writer.loaded(data)
     guard let data else {
       continuation.resumeReturningInitialValue()
       return
@@ -82,19 +83,31 @@ public struct FileStorageKey<Value: Codable & Sendable>: SharedKey {
   public func subscribe(
     context: LoadContext<Value>, subscriber: SharedSubscriber<Value>
   ) -> SharedSubscription {
-    storage.watch(url) { [self] in reloadAfterChange(subscriber) }
+    writer.readAgain.withLock { $0 = { [self] in reloadAfterChange(subscriber) } }
+    let watching = storage.watch(url) { [self] in reloadAfterChange(subscriber) }
+    return SharedSubscription { [writer] in
+      watching.cancel()
+      writer.readAgain.withLock { $0 = nil }
+    }
   }
 
   /// Loads the file again after a change notification, unless it holds what this key wrote.
   private func reloadAfterChange(_ subscriber: SharedSubscriber<Value>) {
-    let data: Data?
-    do {
-      data = try storage.read(url)
-    } catch {
-      subscriber.yield(throwing: error)
-      return
+    var data: Data?
+    readingAgain: while true {
+      do {
+        let token = writer.beginRead()
+        data = try storage.read(url)
+        switch writer.readAfterChange(data, since: token) {
+        case .changed: break readingAgain
+        case .unchanged, .duringWrite: return  // (after a write, it is read again)
+        case .readAgain: continue readingAgain
+        }
+      } catch {
+        subscriber.yield(throwing: error)
+        return
+      }
     }
-    guard writer.isExternalChange(data) else { return }
     guard let data else {
       subscriber.yieldReturningInitialValue()
       return
@@ -112,8 +125,10 @@ public struct FileStorageKey<Value: Codable & Sendable>: SharedKey {
   public func save(_ value: Value, context: SaveContext, continuation: SaveContinuation) {
     do {
       let data = try encode(value)
-      writer.change(data, continuation: continuation)
-      if context == .userInitiated { writer.flush() }
+      switch context {
+      case .didSet: writer.change(data, continuation: continuation)
+      case .userInitiated: writer.saveNow(data, continuation: continuation)
+      }
     } catch {
       continuation.resume(throwing: error)
     }

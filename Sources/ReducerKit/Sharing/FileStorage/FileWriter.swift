@@ -7,8 +7,8 @@ import Foundation
 /// later change, which is then the one written), so a failed trailing write still sets
 /// `saveError`.
 ///
-/// It also remembers the file's contents as this key last wrote or read them, so that a change
-/// notification for its own write is not loaded again.
+/// It also remembers the file's contents as this key last read and wrote them (``KnownFile``),
+/// so that a change notification for one of its own writes is not loaded again.
 final class FileWriter: Sendable {
   struct Pending {
     let data: Data
@@ -18,15 +18,7 @@ final class FileWriter: Sendable {
   }
 
   private let schedule = Locked(FileWriteSchedule<Pending>())
-  /// The file as this key last wrote or read it.
-  private struct KnownFile {
-    /// Its contents (`nil`: no file).
-    var data: Data?
-    /// Why its contents, read after a change notification, do not decode: they are moved
-    /// aside before the next write.
-    var undecodable: String?
-  }
-
+  /// The file as this key last read and wrote it.
   private let known = Locked(KnownFile())
   private let url: URL
   private let storage: FileStorage
@@ -40,11 +32,8 @@ final class FileWriter: Sendable {
 
   /// The value changed: writes `data` now, or holds it for the end of the quiet period.
   func change(_ data: Data, continuation: SaveContinuation) {
-    guard !storage.writesAtOnce else {
-      write(Pending(data: data, continuation: continuation, generation: nextGeneration()))
-      return
-    }
     let pending = Pending(data: data, continuation: continuation, generation: nextGeneration())
+    guard !storage.writesAtOnce else { return write(pending) }
     switch schedule.withLock({ $0.change(pending) }) {
     case .writeNowAndStartTimer:
       write(pending)
@@ -52,6 +41,16 @@ final class FileWriter: Sendable {
     case .held(let superseded):
       superseded?.continuation.resume()
     }
+  }
+
+  /// `save()`: writes `data` now, in place of any held change (which it supersedes).
+  ///
+  /// It never goes through the schedule, so nothing can take it from there unwritten (a
+  /// change someone else made drops only a held change, not one a `save()` asked for).
+  func saveNow(_ data: Data, continuation: SaveContinuation) {
+    let pending = Pending(data: data, continuation: continuation, generation: nextGeneration())
+    schedule.withLock { $0.flush() }?.continuation.resume()
+    write(pending)
   }
 
   /// Writes what is held now, synchronously.
@@ -70,9 +69,14 @@ final class FileWriter: Sendable {
     }
   }
 
+  /// Begins a read of the file (a load's or a change notification's): see ``KnownFile``.
+  func beginRead() -> KnownFile.ReadToken? {
+    known.withLock { $0.beginRead() }
+  }
+
   /// Notes the contents a load read.
-  func loaded(_ data: Data?) {
-    known.withLock { $0 = KnownFile(data: data) }
+  func loaded(_ data: Data?, since token: KnownFile.ReadToken?) {
+    known.withLock { $0.loaded(data, since: token) }
   }
 
   /// Notes that the contents just read do not decode, so that they are moved aside before
@@ -81,19 +85,22 @@ final class FileWriter: Sendable {
     known.withLock { $0.undecodable = reason }
   }
 
-  /// Whether `data`, read after a change notification, is a change someone else made (not
-  /// this key's own write). If it is, it becomes the known contents and a held write is
-  /// dropped: the file's new contents are the value now, and writing the older change would
-  /// undo them.
-  func isExternalChange(_ data: Data?) -> Bool {
-    let isExternal = known.withLock { known in
-      guard known.data != data else { return false }
-      known = KnownFile(data: data)
-      return true
+  /// What a read after a change notification found (see ``KnownFile``). When it is a change
+  /// someone else made, a held write is dropped: the file's new contents are the value now,
+  /// and writing the older change would undo them.
+  func readAfterChange(_ data: Data?, since token: KnownFile.ReadToken?)
+    -> KnownFile.ReadAfterChange
+  {
+    let found = known.withLock { $0.readAfterChange(data, since: token) }
+    if found == .changed, let held = schedule.withLock({ $0.flush() }) {
+      held.continuation.resume()
     }
-    if isExternal, let held = schedule.withLock({ $0.flush() }) { held.continuation.resume() }
-    return isExternal
+    return found
   }
+
+  /// What reads the file again when a change notification came while this key was writing
+  /// (the key's subscription sets it, and clears it when cancelled).
+  let readAgain = Locked<(@Sendable () -> Void)?>(nil)
 
   /// Moves the undecodable file to a `.corrupt-…` name beside it and says so, with what the
   /// value is now.
@@ -101,7 +108,7 @@ final class FileWriter: Sendable {
     let stamp = Int(Date().timeIntervalSince1970)
     let aside = url.deletingLastPathComponent().appending(
       component: "\(url.lastPathComponent).corrupt-\(stamp)-\(UInt16.random(in: .min ... .max))")
-    known.withLock { $0 = KnownFile() }  // so the move's own notification is not a deletion
+    known.withLock { $0.movedAside() }  // so the move's own notification is not a deletion
     do {
       try storage.moveAside(url, aside)
     } catch let moveError {
@@ -129,11 +136,15 @@ final class FileWriter: Sendable {
   private let newestWritten = Locked<UInt64>(0)
 
   private func write(_ pending: Pending) {
+    var notifiedDuringWrite = false
     let result: Result<Void, any Error> = newestWritten.withLock { newest in
       guard pending.generation > newest else { return .success(()) }
       newest = pending.generation
-      return Result { try writeNow(pending) }
+      let result = Result { try writeNow(pending) }
+      notifiedDuringWrite = known.withLock { $0.didWrite(succeeded: (try? result.get()) != nil) }
+      return result
     }
+    if notifiedDuringWrite { readAgain.withLock { $0 }?() }
     pending.continuation.resume(with: result)
   }
 
@@ -145,7 +156,9 @@ final class FileWriter: Sendable {
     if let undecodable {
       _ = moveAside(reason: undecodable, valueIs: "the one now written in its place")
     }
-    known.withLock { $0.data = pending.data }
+    // Noted before the write: its notification may come (and read the file) before the write
+    // returns.
+    known.withLock { $0.willWrite(pending.data) }
     try storage.write(pending.data, url)
   }
 }

@@ -10,6 +10,8 @@ private final class CountingFiles: Sendable {
   let writes = Locked(0)
   let failWrites = Locked(false)
   let watchers = Locked<[@Sendable () -> Void]>([])
+  /// Runs in a write before the data is stored (a notification arriving mid-write, say).
+  let duringWrite = Locked<(@Sendable () -> Void)?>(nil)
 
   /// Tells the watchers the file changed, as the platform's notification would, late.
   func notify() {
@@ -20,8 +22,9 @@ private final class CountingFiles: Sendable {
     FileStorage(
       identity: FileStorage.Identity(), writesAtOnce: false,
       read: { [files] url in files.withLock { $0[url] } },
-      write: { [files, writes, failWrites] data, url in
+      write: { [files, writes, failWrites, duringWrite] data, url in
         if failWrites.withLock({ $0 }) { throw SharingTestError(message: "disk full") }
+        duringWrite.withLock { $0 }?()
         writes.withLock { $0 += 1 }
         files.withLock { $0[url] = data }
       },
@@ -196,6 +199,52 @@ private final class CountingFiles: Sendable {
     await clock.advance(by: .seconds(1))
     for _ in 0..<1_000 where files.text(url) != "2" { await Task.yield() }
     #expect(files.text(url) == "2")
+  }
+
+  @Test func aNotificationReadingTheKeysPreviousWriteWhileTheNextIsUnderWayIsNotAChange()
+    async throws
+  {
+    let files = CountingFiles()
+    let count = withDependencies {
+      $0.defaultFileStorage = files.storage
+      $0.continuousClock = TestClock()
+    } operation: {
+      Shared(wrappedValue: 0, .fileStorage(url))
+    }
+    count.withLock { $0 = 1 }  // written at once
+    count.withLock { $0 = 2 }  // held
+    // The notification of writing "1" reads the file while "2" is being written.
+    files.duringWrite.withLock { $0 = { [files] in files.notify() } }
+    try await count.save()
+    files.duringWrite.withLock { $0 = nil }
+    #expect(count.wrappedValue == 2)
+    #expect(files.text(url) == "2")
+    files.notify()  // and the notification of writing "2"
+    #expect(count.wrappedValue == 2)
+  }
+
+  @Test func aChangeFromOutsideDuringASaveDoesNotUndoTheSave() async throws {
+    let files = CountingFiles()
+    let count = withDependencies {
+      $0.defaultFileStorage = files.storage
+      $0.continuousClock = TestClock()
+    } operation: {
+      Shared(wrappedValue: 0, .fileStorage(url))
+    }
+    count.withLock { $0 = 1 }  // written at once
+    count.withLock { $0 = 2 }  // held, then saved: an editor's change lands as it is written
+    files.duringWrite.withLock {
+      $0 = { [files] in
+        files.files.withLock { $0[url] = Data("9".utf8) }
+        files.notify()
+      }
+    }
+    try await count.save()
+    files.duringWrite.withLock { $0 = nil }
+    // The save asked for was written after the editor's change: it is on disk, and the value.
+    #expect(files.text(url) == "2")
+    #expect(count.wrappedValue == 2)
+    #expect(files.writes.withLock { $0 } == 2)
   }
 
   @Test func aChangeFromOutsideWinsOverAHeldWrite() async {
