@@ -102,14 +102,22 @@ package final class StoreRuntime<State, Action>: UncheckedFields<RuntimeFlags<Ac
     observation.access(from: store)
   }
 
-  /// Whether this store is registered for changes of shared values made outside its reduces.
+  /// Whether this store is registered for every change of a shared value.
   private var isJoinedToSharedChanges = false
 
-  /// Registers for changes of shared values, once: from the first observer or stream on.
+  /// Registers for every change of a shared value, once: from the first stream of states or
+  /// observer of the whole state on (which shared values those read is not known).
   private func joinSharedChanges() {
     guard !isJoinedToSharedChanges else { return }
     isJoinedToSharedChanges = true
     SharedChangeCenter.register(self)
+  }
+
+  /// Registers for the changes of the shared values an observer's field read reached (as
+  /// ``SharedReadRecorder`` saw them), or for every change when the read was not recorded.
+  private func joinSharedChangesOfRead() {
+    guard let roots = SharedReadRecorder.take() else { return joinSharedChanges() }
+    for root in roots { SharedChangeCenter.register(self, for: root) }
   }
 
   /// Registers an observer, unless the reducer is running: a read made then (by the reducer
@@ -120,7 +128,7 @@ package final class StoreRuntime<State, Action>: UncheckedFields<RuntimeFlags<Ac
   /// the notifications after it (an `onChange` that tracks again) register as usual.
   package func observe(_ observer: StateObserver) {
     guard !isInReducer else { return }
-    joinSharedChanges()
+    joinSharedChangesOfRead()
     observation.observe(observer)
   }
 
@@ -132,7 +140,7 @@ package final class StoreRuntime<State, Action>: UncheckedFields<RuntimeFlags<Ac
   ) {
     // As `observe(_:)`: nothing is kept from a read made during a reduce.
     guard !isInReducer else { return }
-    joinSharedChanges()
+    joinSharedChangesOfRead()
     observation.observeRow(
       group: group, key: key, readVersions: readVersions, observer: observer, state: storage.address
     )

@@ -84,6 +84,7 @@ package final class SharedBox<Value>: SharedRoot, SharedReference, @unchecked Se
   package var root: any SharedRoot { self }
 
   package func read(in view: SharedView?) -> Value {
+    SharedReadRecorder.noteRead(of: self)
     if let view, let value = view.snapshot(of: self) as? Value { return value }
     return guarded.withLock { $0.value }
   }
@@ -103,7 +104,7 @@ package final class SharedBox<Value>: SharedRoot, SharedReference, @unchecked Se
       if changed, let persistence {
         persistence.didChange(guarded.withLock { $0.value }, box: self)
       }
-      SharedChangeCenter.valueChanged()
+      SharedChangeCenter.valueChanged(self)
     }
     return try guarded.withLock { (guarded: inout Guarded) throws(E) -> R in
       // Counted as a change even when `body` throws: it may have changed the value first.
@@ -130,7 +131,7 @@ package final class SharedBox<Value>: SharedRoot, SharedReference, @unchecked Se
         guarded.loadError = error
       }
     }
-    SharedChangeCenter.valueChanged()
+    SharedChangeCenter.valueChanged(self)
   }
 
   /// Records the end of a save.

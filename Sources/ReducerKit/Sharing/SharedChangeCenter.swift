@@ -8,13 +8,16 @@ import Synchronization
 /// whichever route changed it: a reduce of this store or another, an effect, a key's subscription
 /// (the file on disk, `UserDefaults`).
 ///
-/// A store registers once it has an observer or a stream of states. A change made on the main
-/// thread during a store's `send` is handed on when the outermost `send` ends; one made on the
-/// main thread outside any `send` at once; one made on another thread in a task on the main
-/// actor (one at a time, however many changes come before it runs), or when a `send` on the
-/// main actor ends first. (Where the main actor does not run on the main thread, as under Swift
-/// Testing on Linux, a change made in a reduce is still handed on as its `send` ends; one made
-/// on the main actor outside any `send`, in the task.)
+/// A store is told of a root's changes once one of its observers read that root's value
+/// (``register(_:for:)``, from what ``SharedReadRecorder`` saw during the read), and of every
+/// change once it has a stream of states or an observer of its whole state (``register(_:)``:
+/// which roots those read is not known). A change made on the main thread during a store's
+/// `send` is handed on when the outermost `send` ends; one made on the main thread outside any
+/// `send` at once; one made on another thread in a task on the main actor (one at a time,
+/// however many changes come before it runs), or when a `send` on the main actor ends first.
+/// (Where the main actor does not run on the main thread, as under Swift Testing on Linux, a
+/// change made in a reduce is still handed on as its `send` ends; one made on the main actor
+/// outside any `send`, in the task.)
 package enum SharedChangeCenter {
   /// A store that re-checks its observers.
   @MainActor package protocol Subscriber: AnyObject {
@@ -25,7 +28,19 @@ package enum SharedChangeCenter {
     weak var subscriber: (any Subscriber)?
   }
 
+  /// The stores told of one root's changes.
+  private struct RootSubscribers {
+    /// The root, to tell a released one (whose identity a new root may reuse) from a live one.
+    weak var root: AnyObject?
+    var subscribers: [ObjectIdentifier: WeakSubscriber] = [:]
+  }
+
+  /// The stores told of every change.
   @MainActor private static var subscribers: [ObjectIdentifier: WeakSubscriber] = [:]
+  /// The stores told of each root's changes, by the root's identity.
+  @MainActor private static var subscribersByRoot: [ObjectIdentifier: RootSubscribers] = [:]
+  /// How many roots ``subscribersByRoot`` held after its last sweep of released ones.
+  @MainActor private static var sweptRootCount = 16
   /// What every `send` reads and writes, held where the runtime does not check each access
   /// for exclusivity: as static `var`s, each access was a `swift_beginAccess` (about 20 ns a
   /// send, half of `send.none`). Its accesses keep ``UncheckedFields``' invariants: all on the
@@ -35,6 +50,8 @@ package enum SharedChangeCenter {
       var sendDepth = 0
       var hasPendingChange = false
       var isFlushing = false
+      /// The roots changed on the main thread since the last flush.
+      var changedRoots: [ObjectIdentifier] = []
     }
     init() { super.init(unchecked: Fields()) }
   }
@@ -55,13 +72,29 @@ package enum SharedChangeCenter {
     get { sendState.unchecked.isFlushing }
     set { sendState.unchecked.isFlushing = newValue }
   }
-  private static let taskScheduled = Locked(false)
+  /// The roots changed on other threads since the last flush, and whether a task on the main
+  /// actor is scheduled to hand them on.
+  private static let changedElsewhere = Locked(
+    (roots: [ObjectIdentifier](), taskScheduled: false))
 
   #if !canImport(Darwin)
   /// A change was made off the main thread since the last flush: the next outermost `send`
   /// to end hands it on (the main actor may run elsewhere than the main thread here).
   private static let changedOffMainThread = Atomic<Bool>(false)
+  /// ``changedElsewhere`` may hold roots: a flush takes its lock only then.
+  private static let hasChangesElsewhere = Atomic<Bool>(false)
   #endif
+
+  /// Whether ``changedElsewhere`` may hold roots (always, where there is no atomic flag to ask).
+  @inline(__always)
+  private static func mayHaveChangesElsewhere() -> Bool {
+    #if canImport(Darwin)
+    true
+    #else
+    hasChangesElsewhere.load(ordering: .acquiring)
+      && hasChangesElsewhere.exchange(false, ordering: .acquiringAndReleasing)
+    #endif
+  }
 
   /// Whether a change made off the main thread waits to be handed on; clears it.
   @inline(__always)
@@ -74,15 +107,39 @@ package enum SharedChangeCenter {
     #endif
   }
 
-  /// Registers `subscriber` (weakly) for changes.
+  /// Registers `subscriber` (weakly) for every change.
   @MainActor package static func register(_ subscriber: some Subscriber) {
     subscribers[ObjectIdentifier(subscriber)] = WeakSubscriber(subscriber: subscriber)
   }
 
+  /// Registers `subscriber` (weakly) for the changes of `root`.
+  @MainActor package static func register(_ subscriber: some Subscriber, for root: AnyObject) {
+    let id = ObjectIdentifier(root)
+    let subscriberID = ObjectIdentifier(subscriber)
+    if let entry = subscribersByRoot[id], entry.root === root {
+      guard entry.subscribers[subscriberID]?.subscriber == nil else { return }
+    } else {
+      subscribersByRoot[id] = RootSubscribers(root: root)
+      sweepReleasedRoots()
+    }
+    subscribersByRoot[id]!.subscribers[subscriberID] = WeakSubscriber(subscriber: subscriber)
+  }
+
+  /// Drops the entries of released roots once the table has doubled since the last sweep.
+  @MainActor private static func sweepReleasedRoots() {
+    guard subscribersByRoot.count > 2 * sweptRootCount else { return }
+    subscribersByRoot = subscribersByRoot.filter { $0.value.root != nil }
+    sweptRootCount = max(16, subscribersByRoot.count)
+  }
+
   /// A shared value changed, on any thread.
-  package static func valueChanged() {
+  package static func valueChanged(_ root: AnyObject) {
+    let id = ObjectIdentifier(root)
     if MainThreadCheck.isMainThread {
       MainActor.assumeIsolated {
+        if sendState.unchecked.changedRoots.last != id {
+          sendState.unchecked.changedRoots.append(id)
+        }
         if sendDepth > 0 || isFlushing {
           hasPendingChange = true
         } else {
@@ -94,42 +151,82 @@ package enum SharedChangeCenter {
     #if !canImport(Darwin)
     changedOffMainThread.store(true, ordering: .relaxed)
     #endif
-    let schedule = taskScheduled.withLock { scheduled in
-      defer { scheduled = true }
-      return !scheduled
+    let schedule = changedElsewhere.withLock { changed in
+      changed.roots.append(id)
+      defer { changed.taskScheduled = true }
+      return !changed.taskScheduled
     }
+    #if !canImport(Darwin)
+    hasChangesElsewhere.store(true, ordering: .releasing)
+    #endif
     guard schedule else { return }
-    Task { @MainActor in
-      taskScheduled.withLock { $0 = false }
-      flush()
-    }
+    Task { @MainActor in flush() }
   }
 
-  /// Tells every registered store; repeats while the stores' observers change shared values.
+  /// Tells the stores registered for the changed roots, and those registered for every change;
+  /// repeats while the stores' observers change shared values.
   @MainActor package static func flush() {
     hasPendingChange = false
-    guard !subscribers.isEmpty else { return }
     isFlushing = true
     defer { isFlushing = false }
     var rounds = 0
     repeat {
       hasPendingChange = false
-      // Walked as it is (a subscriber told may register another, which then waits for the next
-      // round); released ones are dropped when met, not by copying the table each time.
-      var released: [ObjectIdentifier] = []
-      for (id, entry) in subscribers {
-        if let subscriber = entry.subscriber {
-          subscriber.recheckSharedValues()
-        } else {
-          released.append(id)
+      // Taken by swapping buffers, so that a flush allocates nothing once warm.
+      var changed: [ObjectIdentifier] = []
+      swap(&changed, &sendState.unchecked.changedRoots)
+      if mayHaveChangesElsewhere() {
+        changed += changedElsewhere.withLock { changed in
+          changed.taskScheduled = false
+          defer { changed.roots.removeAll() }
+          return changed.roots
         }
       }
-      for id in released { subscribers[id] = nil }
+      guard !changed.isEmpty else { break }
+      tell(rootsChanged: changed)
+      changed.removeAll(keepingCapacity: true)
+      if sendState.unchecked.changedRoots.isEmpty { swap(&changed, &sendState.unchecked.changedRoots) }
       rounds += 1
     } while hasPendingChange && rounds < 100
     hasPendingChange = false
   }
 
-  /// How many stores are registered (some may have been released since).
+  /// Tells each store registered for one of `roots`, or for every change, once.
+  @MainActor private static func tell(rootsChanged roots: [ObjectIdentifier]) {
+    var told: Set<ObjectIdentifier> = []
+    // Walked as they are (a store told may register another, which then waits for the next
+    // round); released ones are dropped when met, not by copying the tables each time.
+    var released: [ObjectIdentifier] = []
+    for (id, entry) in subscribers {
+      if let subscriber = entry.subscriber {
+        told.insert(id)
+        subscriber.recheckSharedValues()
+      } else {
+        released.append(id)
+      }
+    }
+    for id in released { subscribers[id] = nil }
+    for root in roots where subscribersByRoot[root] != nil {
+      released.removeAll(keepingCapacity: true)
+      for (id, entry) in subscribersByRoot[root]!.subscribers {
+        if let subscriber = entry.subscriber {
+          if told.insert(id).inserted { subscriber.recheckSharedValues() }
+        } else {
+          released.append(id)
+        }
+      }
+      for id in released { subscribersByRoot[root]?.subscribers[id] = nil }
+    }
+  }
+
+  /// How many stores are registered for every change (some may have been released since).
   @MainActor static var subscriberCount: Int { subscribers.count }
+
+  /// How many stores are registered for `root`'s changes (some may have been released since).
+  @MainActor static func subscriberCount(for root: AnyObject) -> Int {
+    guard let entry = subscribersByRoot[ObjectIdentifier(root)], entry.root === root else {
+      return 0
+    }
+    return entry.subscribers.count
+  }
 }

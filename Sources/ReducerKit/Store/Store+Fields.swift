@@ -15,6 +15,10 @@ extension Store {
   /// `Equatable` counts as changed by every action.)
   public subscript<Value>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
     let field = field(keyPath) { ObservedPart.make(keyPath, offset: $0, notify: $1) }
+    // The shared values the read reaches are recorded, so that the store is told of their
+    // changes (and of no others').
+    let wasRecording = SharedReadRecorder.begin()
+    defer { SharedReadRecorder.end(wasRecording) }
     let value = Self.value(of: field, keyPath, in: core.state)
     observe(field, value: value)
     return value
@@ -24,6 +28,10 @@ extension Store {
   public subscript<Value: Equatable>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
     // The `Equatable` overload of `make`: compared with `==`, no run-time conformance lookup.
     let field = field(keyPath) { ObservedPart.make(keyPath, offset: $0, notify: $1) }
+    // The shared values the read reaches are recorded, so that the store is told of their
+    // changes (and of no others').
+    let wasRecording = SharedReadRecorder.begin()
+    defer { SharedReadRecorder.end(wasRecording) }
     let value = Self.value(of: field, keyPath, in: core.state)
     observe(field, value: value)
     return value

@@ -165,4 +165,87 @@ import Testing
     #expect(received.withLock { $0 } == [0, 0])
     #expect(store.other == 1)
   }
+
+  /// A subscriber that counts how often it was told.
+  final class CountingSubscriber: SharedChangeCenter.Subscriber {
+    var rechecks = 0
+    func recheckSharedValues() { rechecks += 1 }
+  }
+
+  @Test func aStoreRegisteredForOneRootIsToldOfItsChangesOnlyAndOnce() {
+    withFreshSharedStorage {
+      let count = Shared(wrappedValue: 0, .inMemory("count"))
+      let other = Shared(wrappedValue: 0, .inMemory("other"))
+      SharedChangeCenter.flush()  // their first loads
+      let subscriber = CountingSubscriber()
+      SharedChangeCenter.register(subscriber, for: count.snapshotRoot)
+      SharedChangeCenter.register(subscriber, for: count.snapshotRoot)  // once is enough
+      #expect(SharedChangeCenter.subscriberCount(for: count.snapshotRoot) == 1)
+      #expect(SharedChangeCenter.subscriberCount(for: other.snapshotRoot) == 0)
+      // Flushed here: where the main actor is not on the main thread (Swift Testing on Linux),
+      // a change is otherwise handed on in a task.
+      other.withLock { $0 += 1 }
+      SharedChangeCenter.flush()
+      #expect(subscriber.rechecks == 0)
+      count.withLock { $0 += 1 }
+      SharedChangeCenter.flush()
+      #expect(subscriber.rechecks == 1)
+      // Registered for both, and for every change: one recheck a change still.
+      SharedChangeCenter.register(subscriber, for: other.snapshotRoot)
+      SharedChangeCenter.register(subscriber)
+      other.withLock { $0 += 1 }
+      SharedChangeCenter.flush()
+      #expect(subscriber.rechecks == 2)
+    }
+  }
+
+  @Test func aStoreRegisteredForEveryChangeIsToldOfAnyRoot() {
+    withFreshSharedStorage {
+      let other = Shared(wrappedValue: 0, .inMemory("other"))
+      SharedChangeCenter.flush()  // its first load
+      let subscriber = CountingSubscriber()
+      SharedChangeCenter.register(subscriber)
+      other.withLock { $0 += 1 }
+      SharedChangeCenter.flush()
+      #expect(subscriber.rechecks == 1)
+    }
+  }
+
+  @Test func anObserversFieldReadRegistersItsStoreForThatRootAlone() {
+    withFreshSharedStorage {
+      let store = Store(initialState: Counter.State()) { Counter() }
+      let root = store.withState { $0.$count.snapshotRoot }
+      #expect(SharedChangeCenter.subscriberCount(for: root) == 0)
+      withObservationTracking { _ = store.other } onChange: {}
+      #expect(SharedChangeCenter.subscriberCount(for: root) == 0)
+      withObservationTracking { _ = store.count } onChange: {}
+      #expect(SharedChangeCenter.subscriberCount(for: root) == 1)
+    }
+  }
+
+  struct Parent: Reducer {
+    struct State {
+      var child = Counter.State()
+    }
+    enum Action { case child(Counter.Action) }
+    var body: some ReducerOf<Self> {
+      Scope(state: \.child, action: Action.child) { Counter() }
+    }
+  }
+
+  @Test func aScopedStoresObserverIsToldOfAChangeMadeOutsideAnyStore() async {
+    let (store, count) = withFreshSharedStorage {
+      (
+        Store(initialState: Parent.State()) { Parent() },
+        Shared(wrappedValue: 0, .inMemory("count"))
+      )
+    }
+    let child = store.scope(state: \.child, action: Parent.Action.child)
+    let fired = Locked(false)
+    withObservationTracking { _ = child.count } onChange: { fired.withLock { $0 = true } }
+    count.withLock { $0 = 3 }
+    for _ in 0..<1_000 where !fired.withLock({ $0 }) { await Task.yield() }
+    #expect(fired.withLock { $0 })
+    #expect(child.count == 3)
+  }
 }
