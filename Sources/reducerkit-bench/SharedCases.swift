@@ -23,12 +23,10 @@ struct BenchSharedCounter: Reducer {
 /// shared field against an observed plain one, making keys, and coalesced file writes.
 @MainActor
 func runSharedBenchmarks(sends: Int) async {
+  // Both made the same way (a store made under `withDependencies` applies them around every
+  // action, which the plain increment would not pay): the key is in the process's storage.
   let fieldStore = Store(initialState: BenchSharedCounter.State()) { BenchSharedCounter() }
-  let sharedStore = withDependencies {
-    $0.defaultInMemoryStorage = InMemoryStorage()
-  } operation: {
-    Store(initialState: BenchSharedCounter.State()) { BenchSharedCounter() }
-  }
+  let sharedStore = Store(initialState: BenchSharedCounter.State()) { BenchSharedCounter() }
   harness.measureInterleaved([
     .whole("send.field", baseline: "send.none", operations: sends) {
       for _ in 0..<sends { fieldStore.send(.incrementField) }
@@ -56,11 +54,15 @@ func runSharedBenchmarks(sends: Int) async {
       }
     }
   }
-  let observedField = Store(initialState: BenchSharedCounter.State()) { BenchSharedCounter() }
-  let observedShared = withDependencies {
+  // Both with a storage of their own (so that the send cases' store is not told of these
+  // changes), made the same way.
+  let (observedField, observedShared) = withDependencies {
     $0.defaultInMemoryStorage = InMemoryStorage()
   } operation: {
-    Store(initialState: BenchSharedCounter.State()) { BenchSharedCounter() }
+    (
+      Store(initialState: BenchSharedCounter.State()) { BenchSharedCounter() },
+      Store(initialState: BenchSharedCounter.State()) { BenchSharedCounter() }
+    )
   }
   harness.measureInterleaved([
     observedCase(

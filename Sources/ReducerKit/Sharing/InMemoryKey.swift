@@ -50,16 +50,17 @@ public struct InMemoryKey<Value: Sendable>: SharedKey {
     SharedSubscription {}
   }
 
-  /// Stores the value.
+  /// Stores the value. (A change needs no save: the storage keeps the reference's root, which
+  /// holds the value.)
   public func save(_ value: Value, context: SaveContext, continuation: SaveContinuation) {
     storage.values.withLock { $0[name] = value }
     continuation.resume()
   }
 }
 
-extension InMemoryKey: DirectSaveKey {
-  package func saveDirectly(_ value: Value) {
-    storage.values.withLock { $0[name] = value }
+extension InMemoryKey: RootKeepingKey {
+  package func keep(_ root: AnyObject) {
+    storage.roots.withLock { $0.append(root) }
   }
 }
 
@@ -85,7 +86,11 @@ extension SharedReaderKey {
 /// withDependencies { $0.defaultInMemoryStorage = InMemoryStorage() } operation: { … }
 /// ```
 public final class InMemoryStorage: Sendable {
+  /// The first value of each name, which its root starts from.
   let values = Locked<[String: any Sendable]>([:])
+  /// The roots of the keys used, kept while the storage is: a value lives in its root, so a
+  /// change is not copied anywhere (and a root is never made twice for one name and type).
+  let roots = Locked<[AnyObject]>([])
 
   /// An empty storage.
   public init() {}

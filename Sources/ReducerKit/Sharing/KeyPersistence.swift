@@ -9,28 +9,25 @@ final class KeyPersistence<Key: SharedReaderKey>: SharedPersistence {
   let saveBody: (@Sendable (Key.Value, SaveContext, SaveContinuation) -> Void)?
   let subscription = Locked<SharedSubscription?>(nil)
 
-  /// A key that saves without a continuation (`.inMemory`), after each change.
-  let saveDirectly: (@Sendable (Key.Value) -> Void)?
+  /// Whether a change is saved (not for a key that keeps the root itself: `.inMemory`).
+  let savesChanges: Bool
 
   /// A key that saves.
   init(_ key: Key) where Key: SharedKey {
     self.key = key
     saveBody = { key.save($0, context: $1, continuation: $2) }
-    if let direct = key as? any DirectSaveKey<Key.Value> {
-      saveDirectly = { value in direct.saveDirectly(value) }
-    } else {
-      saveDirectly = nil
-    }
+    savesChanges = !(key is any RootKeepingKey)
   }
 
   /// A key that only loads.
   init(readerKey key: Key) {
     self.key = key
     saveBody = nil
-    saveDirectly = nil
+    savesChanges = false
   }
 
   func start(_ box: SharedBox<Value>, initialValue: Value) {
+    (key as? any RootKeepingKey)?.keep(box)
     key.load(
       context: .initialValue(initialValue),
       continuation: LoadContinuation(box.keyDescription) { [weak box] result in
@@ -44,8 +41,7 @@ final class KeyPersistence<Key: SharedReaderKey>: SharedPersistence {
   }
 
   func didChange(_ value: Value, box: SharedBox<Value>) {
-    if let saveDirectly { return saveDirectly(value) }
-    guard let saveBody else { return }
+    guard savesChanges, let saveBody else { return }
     saveBody(
       value, .didSet,
       SaveContinuation(box.keyDescription) { [weak box] result in box?.didSave(result) })
@@ -79,12 +75,11 @@ final class KeyPersistence<Key: SharedReaderKey>: SharedPersistence {
   }
 }
 
-/// A key whose save cannot fail or wait (`.inMemory`): saved after each change without the
-/// continuation a save otherwise allocates.
-package protocol DirectSaveKey<Value>: Sendable {
-  associatedtype Value
-  /// Stores `value`.
-  func saveDirectly(_ value: Value)
+/// A key whose storage keeps the root itself (`.inMemory`), and so the value: a change needs no
+/// save (which would copy the value, and allocate a continuation, on every change).
+package protocol RootKeepingKey: Sendable {
+  /// Keeps `root` for as long as the key's storage lives.
+  func keep(_ root: AnyObject)
 }
 
 /// A key that holds writes back (`.fileStorage` coalesces them): written out when the last

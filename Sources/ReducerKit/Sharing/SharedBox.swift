@@ -25,6 +25,8 @@ package protocol SharedPersistence<Value>: Sendable {
   associatedtype Value
   /// Starts the first load and the subscription; results go to `box`.
   func start(_ box: SharedBox<Value>, initialValue: Value)
+  /// Whether a change is saved (``didChange(_:box:)`` does something).
+  var savesChanges: Bool { get }
   /// The value changed through `withLock`: save it (a reader key does nothing).
   func didChange(_ value: Value, box: SharedBox<Value>)
   /// `try await $value.load()`.
@@ -53,6 +55,8 @@ package final class SharedBox<Value>: SharedRoot, SharedReference, @unchecked Se
   /// The default the value was declared with: what a deleted file or a removed default resets to.
   let initialValue: Value
   let persistence: (any SharedPersistence<Value>)?
+  /// Whether a change goes to ``persistence`` (taken once: it is asked after every change).
+  private let savesChanges: Bool
   package let keyDescription: String
 
   /// A value held by no key: `Shared(value:)`.
@@ -60,6 +64,7 @@ package final class SharedBox<Value>: SharedRoot, SharedReference, @unchecked Se
     guarded = Locked(Guarded(value: value))
     initialValue = value
     persistence = nil
+    savesChanges = false
     keyDescription = "Shared(value: \(Value.self))"
     SharedRegistry.noteBoxCreated()
   }
@@ -69,6 +74,7 @@ package final class SharedBox<Value>: SharedRoot, SharedReference, @unchecked Se
     guarded = Locked(Guarded(value: initialValue, isLoading: true))
     self.initialValue = initialValue
     self.persistence = persistence
+    savesChanges = persistence.savesChanges
     self.keyDescription = keyDescription
     SharedRegistry.noteBoxCreated()
   }
@@ -101,7 +107,7 @@ package final class SharedBox<Value>: SharedRoot, SharedReference, @unchecked Se
     // unspecialized (through `any SharedReference`), where each such type is a metadata lookup.
     var changed = false
     defer {
-      if changed, let persistence {
+      if changed, savesChanges, let persistence {
         persistence.didChange(guarded.withLock { $0.value }, box: self)
       }
       SharedChangeCenter.valueChanged(self)

@@ -35,12 +35,6 @@ package enum SharedChangeCenter {
     var subscribers: [ObjectIdentifier: WeakSubscriber] = [:]
   }
 
-  /// The stores told of every change.
-  @MainActor private static var subscribers: [ObjectIdentifier: WeakSubscriber] = [:]
-  /// The stores told of each root's changes, by the root's identity.
-  @MainActor private static var subscribersByRoot: [ObjectIdentifier: RootSubscribers] = [:]
-  /// How many roots ``subscribersByRoot`` held after its last sweep of released ones.
-  @MainActor private static var sweptRootCount = 16
   /// What every `send` reads and writes, held where the runtime does not check each access
   /// for exclusivity: as static `var`s, each access was a `swift_beginAccess` (about 20 ns a
   /// send, half of `send.none`). Its accesses keep ``UncheckedFields``' invariants: all on the
@@ -50,8 +44,16 @@ package enum SharedChangeCenter {
       var sendDepth = 0
       var hasPendingChange = false
       var isFlushing = false
-      /// The roots changed on the main thread since the last flush.
+      /// The roots changed since the last flush: the first `changedCount` (the buffer is
+      /// kept, so that noting a change allocates nothing once warm).
       var changedRoots: [ObjectIdentifier] = []
+      var changedCount = 0
+      /// The stores told of every change.
+      var subscribers: [ObjectIdentifier: WeakSubscriber] = [:]
+      /// The stores told of each root's changes, by the root's identity.
+      var subscribersByRoot: [ObjectIdentifier: RootSubscribers] = [:]
+      /// How many roots `subscribersByRoot` held after its last sweep of released ones.
+      var sweptRootCount = 16
     }
     init() { super.init(unchecked: Fields()) }
   }
@@ -71,6 +73,14 @@ package enum SharedChangeCenter {
   @MainActor private static var isFlushing: Bool {
     get { sendState.unchecked.isFlushing }
     set { sendState.unchecked.isFlushing = newValue }
+  }
+  @MainActor private static var subscribers: [ObjectIdentifier: WeakSubscriber] {
+    get { sendState.unchecked.subscribers }
+    set { sendState.unchecked.subscribers = newValue }
+  }
+  @MainActor private static var subscribersByRoot: [ObjectIdentifier: RootSubscribers] {
+    get { sendState.unchecked.subscribersByRoot }
+    _modify { yield &sendState.unchecked.subscribersByRoot }
   }
   /// The roots changed on other threads since the last flush, and whether a task on the main
   /// actor is scheduled to hand them on.
@@ -127,9 +137,9 @@ package enum SharedChangeCenter {
 
   /// Drops the entries of released roots once the table has doubled since the last sweep.
   @MainActor private static func sweepReleasedRoots() {
-    guard subscribersByRoot.count > 2 * sweptRootCount else { return }
+    guard subscribersByRoot.count > 2 * sendState.unchecked.sweptRootCount else { return }
     subscribersByRoot = subscribersByRoot.filter { $0.value.root != nil }
-    sweptRootCount = max(16, subscribersByRoot.count)
+    sendState.unchecked.sweptRootCount = max(16, subscribersByRoot.count)
   }
 
   /// A shared value changed, on any thread.
@@ -137,9 +147,7 @@ package enum SharedChangeCenter {
     let id = ObjectIdentifier(root)
     if MainThreadCheck.isMainThread {
       MainActor.assumeIsolated {
-        if sendState.unchecked.changedRoots.last != id {
-          sendState.unchecked.changedRoots.append(id)
-        }
+        noteChanged(id)
         if sendDepth > 0 || isFlushing {
           hasPendingChange = true
         } else {
@@ -163,36 +171,55 @@ package enum SharedChangeCenter {
     Task { @MainActor in flush() }
   }
 
+  /// Notes that the root `id` changed, unless it was the last one noted.
+  @MainActor private static func noteChanged(_ id: ObjectIdentifier) {
+    let count = sendState.unchecked.changedCount
+    guard count == 0 || sendState.unchecked.changedRoots[count - 1] != id else { return }
+    if count < sendState.unchecked.changedRoots.count {
+      sendState.unchecked.changedRoots[count] = id
+    } else {
+      sendState.unchecked.changedRoots.append(id)
+    }
+    sendState.unchecked.changedCount = count + 1
+  }
+
   /// Tells the stores registered for the changed roots, and those registered for every change;
   /// repeats while the stores' observers change shared values.
   @MainActor package static func flush() {
     hasPendingChange = false
     isFlushing = true
-    defer { isFlushing = false }
+    defer {
+      isFlushing = false
+      sendState.unchecked.changedCount = 0
+    }
+    var told = 0
     var rounds = 0
     repeat {
       hasPendingChange = false
-      // Taken by swapping buffers, so that a flush allocates nothing once warm.
-      var changed: [ObjectIdentifier] = []
-      swap(&changed, &sendState.unchecked.changedRoots)
       if mayHaveChangesElsewhere() {
-        changed += changedElsewhere.withLock { changed in
+        let elsewhere = changedElsewhere.withLock { changed in
           changed.taskScheduled = false
           defer { changed.roots.removeAll() }
           return changed.roots
         }
+        for id in elsewhere { noteChanged(id) }
       }
-      guard !changed.isEmpty else { break }
-      tell(rootsChanged: changed)
-      changed.removeAll(keepingCapacity: true)
-      if sendState.unchecked.changedRoots.isEmpty { swap(&changed, &sendState.unchecked.changedRoots) }
+      let end = sendState.unchecked.changedCount
+      guard told < end else { break }
+      tell(rootsChangedFrom: told, to: end)
+      told = end
       rounds += 1
     } while hasPendingChange && rounds < 100
     hasPendingChange = false
   }
 
-  /// Tells each store registered for one of `roots`, or for every change, once.
-  @MainActor private static func tell(rootsChanged roots: [ObjectIdentifier]) {
+  /// Tells each store registered for one of the changed roots in `start..<end`, or for every
+  /// change, once.
+  @MainActor private static func tell(rootsChangedFrom start: Int, to end: Int) {
+    if subscribers.isEmpty && subscribersByRoot.isEmpty { return }
+    // A store registered twice over (for two of the roots, or for one and for every change) is
+    // told once; with one root and no store registered for every change, none can be.
+    let mayTellTwice = end - start > 1 || !subscribers.isEmpty
     var told: Set<ObjectIdentifier> = []
     // Walked as they are (a store told may register another, which then waits for the next
     // round); released ones are dropped when met, not by copying the tables each time.
@@ -206,16 +233,24 @@ package enum SharedChangeCenter {
       }
     }
     for id in released { subscribers[id] = nil }
-    for root in roots where subscribersByRoot[root] != nil {
-      released.removeAll(keepingCapacity: true)
-      for (id, entry) in subscribersByRoot[root]!.subscribers {
-        if let subscriber = entry.subscriber {
-          if told.insert(id).inserted { subscriber.recheckSharedValues() }
+    for index in start..<end {
+      let root = sendState.unchecked.changedRoots[index]
+      guard let entry = subscribersByRoot[root] else { continue }
+      var releasedHere = false
+      for (id, weakSubscriber) in entry.subscribers {
+        if let subscriber = weakSubscriber.subscriber {
+          if !mayTellTwice || told.insert(id).inserted { subscriber.recheckSharedValues() }
         } else {
-          released.append(id)
+          releasedHere = true
         }
       }
-      for id in released { subscribersByRoot[root]?.subscribers[id] = nil }
+      if releasedHere {
+        // The table as it is now (a store told may have registered since).
+        if var current = subscribersByRoot[root] {
+          current.subscribers = current.subscribers.filter { $0.value.subscriber != nil }
+          subscribersByRoot[root] = current
+        }
+      }
     }
   }
 

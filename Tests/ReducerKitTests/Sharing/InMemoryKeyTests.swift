@@ -15,6 +15,27 @@ import Testing
     }
   }
 
+  @Test func theStorageKeepsTheRootSoAChangeIsNotCopiedAndTheRootIsTheSameLater() {
+    let storage = InMemoryStorage()
+    let root: AnyObject = withDependencies {
+      $0.defaultInMemoryStorage = storage
+    } operation: {
+      let count = Shared(wrappedValue: 0, .inMemory("kept"))
+      count.withLock { $0 = 5 }
+      return count.snapshotRoot
+    }
+    #expect(storage.roots.withLock { $0.count } == 1)
+    // The first value is what a root starts from; a change lives in the root only.
+    #expect(storage.values.withLock { $0["kept"] } as? Int == 0)
+    withDependencies {
+      $0.defaultInMemoryStorage = storage
+    } operation: {
+      let again = Shared(wrappedValue: 0, .inMemory("kept"))
+      #expect(again.wrappedValue == 5)
+      #expect(again.snapshotRoot === root)
+    }
+  }
+
   @Test func twoStoragesNeverSeeEachOthersValues() {
     let first = InMemoryStorage()
     let second = InMemoryStorage()

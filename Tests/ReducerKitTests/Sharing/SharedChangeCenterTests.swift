@@ -216,9 +216,15 @@ import Testing
       let store = Store(initialState: Counter.State()) { Counter() }
       let root = store.withState { $0.$count.snapshotRoot }
       #expect(SharedChangeCenter.subscriberCount(for: root) == 0)
-      withObservationTracking { _ = store.other } onChange: {}
+      withObservationTracking {
+        _ = store.other
+      } onChange: {
+      }
       #expect(SharedChangeCenter.subscriberCount(for: root) == 0)
-      withObservationTracking { _ = store.count } onChange: {}
+      withObservationTracking {
+        _ = store.count
+      } onChange: {
+      }
       #expect(SharedChangeCenter.subscriberCount(for: root) == 1)
     }
   }
@@ -242,7 +248,11 @@ import Testing
     }
     let child = store.scope(state: \.child, action: Parent.Action.child)
     let fired = Locked(false)
-    withObservationTracking { _ = child.count } onChange: { fired.withLock { $0 = true } }
+    withObservationTracking {
+      _ = child.count
+    } onChange: {
+      fired.withLock { $0 = true }
+    }
     count.withLock { $0 = 3 }
     for _ in 0..<1_000 where !fired.withLock({ $0 }) { await Task.yield() }
     #expect(fired.withLock { $0 })

@@ -88,7 +88,9 @@ final class FileWriter: Sendable {
   /// What a read after a change notification found (see ``KnownFile``). When it is a change
   /// someone else made, a held write is dropped: the file's new contents are the value now,
   /// and writing the older change would undo them.
-  func readAfterChange(_ data: Data?, since token: KnownFile.ReadToken?)
+  func readAfterChange(
+    _ data: Data?, since token: KnownFile.ReadToken?
+  )
     -> KnownFile.ReadAfterChange
   {
     let found = known.withLock { $0.readAfterChange(data, since: token) }

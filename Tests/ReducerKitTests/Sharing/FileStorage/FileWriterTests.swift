@@ -90,7 +90,8 @@ private final class Saves: Sendable {
     file.duringWrite.withLock { $0 = nil }
     writer.saveNow(Data("2".utf8), continuation: saves.continuation())
     #expect(readsAgain.withLock { $0 } == 1)
-    #expect(writer.readAfterChange(file.contents.withLock { $0 }, since: writer.beginRead())
-      == .unchanged)
+    #expect(
+      writer.readAfterChange(file.contents.withLock { $0 }, since: writer.beginRead())
+        == .unchanged)
   }
 }

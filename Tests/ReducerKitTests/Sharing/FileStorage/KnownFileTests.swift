@@ -9,7 +9,9 @@ private func readNow(_ known: inout KnownFile, _ data: Data?) -> KnownFile.ReadA
 }
 
 /// A read after a change notification, begun with `token`.
-private func read(_ known: inout KnownFile, _ data: Data?, since token: KnownFile.ReadToken?)
+private func read(
+  _ known: inout KnownFile, _ data: Data?, since token: KnownFile.ReadToken?
+)
   -> KnownFile.ReadAfterChange
 {
   known.readAfterChange(data, since: token)
