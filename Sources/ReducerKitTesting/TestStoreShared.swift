@@ -13,7 +13,7 @@ struct SharedStates {
     _ update: (inout State) throws -> Void
   ) rethrows -> SharedSnapshotTable {
     let expected = table.copy()
-    try SharedView.$current.withValue(.asserting(expected)) { try update(&state) }
+    try SharedView.with(.asserting(expected)) { try update(&state) }
     return expected
   }
 
@@ -21,7 +21,7 @@ struct SharedStates {
   static func equal<State: Equatable>(
     _ lhs: State, _ lhsTable: SharedSnapshotTable, _ rhs: State, _ rhsTable: SharedSnapshotTable
   ) -> Bool {
-    SharedView.$current.withValue(.comparing(lhsTable, rhsTable)) { lhs == rhs }
+    SharedView.with(.comparing(lhsTable, rhsTable)) { lhs == rhs }
   }
 
   /// The diff of `expected` as of `expectedTable` against `actual` as of `actualTable`: a
@@ -30,8 +30,8 @@ struct SharedStates {
     _ expected: Any, _ expectedTable: SharedSnapshotTable,
     _ actual: Any, _ actualTable: SharedSnapshotTable
   ) -> String? {
-    let old = SharedView.$current.withValue(.showing(expectedTable)) { debugDump(expected) }
-    let new = SharedView.$current.withValue(.showing(actualTable)) { debugDump(actual) }
+    let old = SharedView.with(.showing(expectedTable)) { debugDump(expected) }
+    let new = SharedView.with(.showing(actualTable)) { debugDump(actual) }
     return lineDiff(old, new)
   }
 }

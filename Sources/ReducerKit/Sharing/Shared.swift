@@ -81,7 +81,7 @@ public struct Shared<Value> {
 
   /// The current value. Read-only: change it with ``withLock(_:)``.
   public var wrappedValue: Value {
-    reference.read(in: SharedView.current)
+    reference.read(in: SharedView.inForce)
   }
 
   /// The reference itself: `$count` for `withLock`, derived references, and passing it on.
@@ -98,7 +98,7 @@ public struct Shared<Value> {
   /// ```
   @discardableResult
   public func withLock<R, E: Error>(_ operation: (inout Value) throws(E) -> R) throws(E) -> R {
-    try reference.update(in: SharedView.current, operation)
+    try reference.update(in: SharedView.inForce, operation)
   }
 
   /// A reference to a part of the value that writes through: `$settings.volume`.
@@ -160,7 +160,7 @@ extension Shared: SharedSnapshotSource {
 extension Shared: Equatable where Value: Equatable {
   /// Whether the two values are equal now (in a test store's comparison, as each state saw them).
   public static func == (lhs: Self, rhs: Self) -> Bool {
-    if case .comparing(let left, let right) = SharedView.current {
+    if case .comparing(let left, let right) = SharedView.inForce {
       return lhs.reference.read(in: .showing(left)) == rhs.reference.read(in: .showing(right))
     }
     return lhs.wrappedValue == rhs.wrappedValue

@@ -37,21 +37,30 @@ package protocol SharedPersistence<Value>: Sendable {
   func flush(_ value: Value)
 }
 
-/// A shared value: a lock box holding the value and the state of its loading and saving.
-///
-/// The lock (``guarded``) protects the value, `isLoading`, `loadError` and `saveError`: every
-/// read and write of them takes it, from any thread. What runs outside it: the key's save after
-/// a change (with a copy of the value taken under the lock), and telling the stores.
-package final class SharedBox<Value>: SharedRoot, SharedReference, @unchecked Sendable {
-  struct Guarded {
-    var value: Value
-    var isLoading = false
-    var loadError: (any Error)?
-    var saveError: (any Error)?
-    var version: UInt64 = 0
-  }
+/// What a shared value's lock protects besides the value: the state of its loading and saving,
+/// and its version. Not nested in ``SharedBox``: a type nested in a generic class is generic too,
+/// and its metadata was looked up at run time on every change (the box's code runs
+/// unspecialized, through `any SharedReference`).
+struct SharedBoxStatus {
+  var isLoading = false
+  var loadError: (any Error)?
+  var saveError: (any Error)?
+  var version: UInt64 = 0
+}
 
-  let guarded: Locked<Guarded>
+/// A shared value: the value and the state of its loading and saving, behind one lock.
+///
+/// The lock is ``status``'s: every read and write of the value (``UncheckedFields/unchecked``,
+/// inherited so that reaching it needs no generic metadata) and of the status takes it, from
+/// any thread. So the value's accesses keep ``UncheckedFields``' invariants by the lock instead
+/// of by one thread: each access is made holding it, and is over before it is released.
+/// (`withLock`'s body runs holding it, as with any lock: a body that uses the same reference
+/// again waits for itself.) What runs outside it: the key's save after a change (with a copy of
+/// the value taken under the lock), and telling the stores.
+package final class SharedBox<Value>: UncheckedFields<Value>, SharedRoot, SharedReference,
+  @unchecked Sendable
+{
+  let status: Locked<SharedBoxStatus>
   /// The default the value was declared with: what a deleted file or a removed default resets to.
   let initialValue: Value
   let persistence: (any SharedPersistence<Value>)?
@@ -61,26 +70,33 @@ package final class SharedBox<Value>: SharedRoot, SharedReference, @unchecked Se
 
   /// A value held by no key: `Shared(value:)`.
   init(value: Value) {
-    guarded = Locked(Guarded(value: value))
+    status = Locked(SharedBoxStatus())
     initialValue = value
     persistence = nil
     savesChanges = false
     keyDescription = "Shared(value: \(Value.self))"
+    super.init(unchecked: value)
     SharedRegistry.noteBoxCreated()
   }
 
   /// A keyed value; ``start()`` begins its load once the registry kept it.
   init(initialValue: Value, persistence: any SharedPersistence<Value>, keyDescription: String) {
-    guarded = Locked(Guarded(value: initialValue, isLoading: true))
+    status = Locked(SharedBoxStatus(isLoading: true))
     self.initialValue = initialValue
     self.persistence = persistence
     savesChanges = persistence.savesChanges
     self.keyDescription = keyDescription
+    super.init(unchecked: initialValue)
     SharedRegistry.noteBoxCreated()
   }
 
   deinit {
-    persistence?.flush(guarded.withLock { $0.value })
+    persistence?.flush(currentValue)
+  }
+
+  /// The value, read under the lock.
+  private var currentValue: Value {
+    status.withLock { _ in unchecked }
   }
 
   func start() {
@@ -92,49 +108,58 @@ package final class SharedBox<Value>: SharedRoot, SharedReference, @unchecked Se
   package func read(in view: SharedView?) -> Value {
     SharedReadRecorder.noteRead(of: self)
     if let view, let value = view.snapshot(of: self) as? Value { return value }
-    return guarded.withLock { $0.value }
+    return currentValue
   }
 
   package func update<R, E: Error>(
     in view: SharedView?, _ body: (inout Value) throws(E) -> R
   ) throws(E) -> R {
     if let view, let table = view.assertingTable {
-      var value = table[root: self] as? Value ?? guarded.withLock { $0.value }
-      defer { table[root: self] = value }
-      return try body(&value)
+      return try update(snapshotIn: table, body)
     }
     // Typed throws all the way, with no `Result` or tuple of the caller's `R`: this runs
     // unspecialized (through `any SharedReference`), where each such type is a metadata lookup.
-    var changed = false
+    // What is seldom needed is out of line, so that its types' metadata are looked up only then.
     defer {
-      if changed, savesChanges, let persistence {
-        persistence.didChange(guarded.withLock { $0.value }, box: self)
-      }
+      if savesChanges { saveChange() }
       SharedChangeCenter.valueChanged(self)
     }
-    return try guarded.withLock { (guarded: inout Guarded) throws(E) -> R in
+    return try status.withLock { (status: inout SharedBoxStatus) throws(E) -> R in
       // Counted as a change even when `body` throws: it may have changed the value first.
-      defer {
-        guarded.version &+= 1
-        changed = true
-      }
-      return try body(&guarded.value)
+      defer { status.version &+= 1 }
+      return try body(&unchecked)
     }
   }
 
+  /// An assertion's `withLock`: changes the test's snapshot, never the value.
+  @inline(never)
+  private func update<R, E: Error>(
+    snapshotIn table: SharedSnapshotTable, _ body: (inout Value) throws(E) -> R
+  ) throws(E) -> R {
+    var value = table[root: self] as? Value ?? currentValue
+    defer { table[root: self] = value }
+    return try body(&value)
+  }
+
+  /// Hands the changed value to the key to save.
+  @inline(never)
+  private func saveChange() {
+    persistence?.didChange(currentValue, box: self)
+  }
+
   func apply(_ result: Result<Value?, any Error>, resetOnNil: Bool) {
-    guarded.withLock { guarded in
-      guarded.isLoading = false
-      guarded.version &+= 1
+    status.withLock { status in
+      status.isLoading = false
+      status.version &+= 1
       switch result {
       case .success(let value?):
-        guarded.value = value
-        guarded.loadError = nil
+        unchecked = value
+        status.loadError = nil
       case .success(nil):
-        if resetOnNil { guarded.value = initialValue }
-        guarded.loadError = nil
+        if resetOnNil { unchecked = initialValue }
+        status.loadError = nil
       case .failure(let error):
-        guarded.loadError = error
+        status.loadError = error
       }
     }
     SharedChangeCenter.valueChanged(self)
@@ -142,12 +167,12 @@ package final class SharedBox<Value>: SharedRoot, SharedReference, @unchecked Se
 
   /// Records the end of a save.
   func didSave(_ result: Result<Void, any Error>) {
-    let failure: (any Error)? = guarded.withLock { guarded in
+    let failure: (any Error)? = status.withLock { status in
       switch result {
-      case .success: guarded.saveError = nil
-      case .failure(let error): guarded.saveError = error
+      case .success: status.saveError = nil
+      case .failure(let error): status.saveError = error
       }
-      return guarded.saveError
+      return status.saveError
     }
     if let failure {
       runtimeWarn(
@@ -159,16 +184,16 @@ package final class SharedBox<Value>: SharedRoot, SharedReference, @unchecked Se
   }
 
   func setLoading(_ isLoading: Bool) {
-    guarded.withLock { $0.isLoading = isLoading }
+    status.withLock { $0.isLoading = isLoading }
   }
 
-  package var isLoading: Bool { guarded.withLock { $0.isLoading } }
-  package var loadError: (any Error)? { guarded.withLock { $0.loadError } }
-  package var saveError: (any Error)? { guarded.withLock { $0.saveError } }
+  package var isLoading: Bool { status.withLock { $0.isLoading } }
+  package var loadError: (any Error)? { status.withLock { $0.loadError } }
+  package var saveError: (any Error)? { status.withLock { $0.saveError } }
 
-  package var version: UInt64 { guarded.withLock { $0.version } }
+  package var version: UInt64 { status.withLock { $0.version } }
 
-  package func liveValue() -> Any { guarded.withLock { $0.value } }
+  package func liveValue() -> Any { currentValue }
 
   package func load() async throws {
     guard let persistence else { return }
@@ -177,6 +202,6 @@ package final class SharedBox<Value>: SharedRoot, SharedReference, @unchecked Se
 
   package func save() async throws {
     guard let persistence else { return }
-    try await persistence.save(guarded.withLock { $0.value }, box: self)
+    try await persistence.save(currentValue, box: self)
   }
 }

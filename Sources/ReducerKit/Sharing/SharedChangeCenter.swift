@@ -38,8 +38,12 @@ package enum SharedChangeCenter {
   /// What every `send` reads and writes, held where the runtime does not check each access
   /// for exclusivity: as static `var`s, each access was a `swift_beginAccess` (about 20 ns a
   /// send, half of `send.none`). Its accesses keep ``UncheckedFields``' invariants: all on the
-  /// main actor, each a plain read or write that is over before any other code runs.
-  private final class SendState: UncheckedFields<SendState.Fields> {
+  /// main actor, each a plain read or write that is over before any other code runs. Hence
+  /// `@unchecked Sendable`: the one access not in a `@MainActor` function is
+  /// ``valueChanged(_:)``'s on the main thread during a `send` (which is the main actor's:
+  /// `MainActor.assertIsolated` checks it in debug builds, so in every test), where
+  /// `assumeIsolated`'s check and the closure it takes cost a third of a shared change.
+  private final class SendState: UncheckedFields<SendState.Fields>, @unchecked Sendable {
     struct Fields {
       var sendDepth = 0
       var hasPendingChange = false
@@ -58,7 +62,7 @@ package enum SharedChangeCenter {
     init() { super.init(unchecked: Fields()) }
   }
 
-  @MainActor private static let sendState = SendState()
+  private static let sendState = SendState()
 
   /// How many `send`s are running on the main actor (nested sends count).
   @MainActor package static var sendDepth: Int {
@@ -146,11 +150,16 @@ package enum SharedChangeCenter {
   package static func valueChanged(_ root: AnyObject) {
     let id = ObjectIdentifier(root)
     if MainThreadCheck.isMainThread {
-      MainActor.assumeIsolated {
+      #if DEBUG
+      // Not in release builds: the check costs as much as the rest of a change.
+      MainActor.assertIsolated("a shared value changed on the main thread off the main actor")
+      #endif
+      if sendState.unchecked.sendDepth > 0 || sendState.unchecked.isFlushing {
         noteChanged(id)
-        if sendDepth > 0 || isFlushing {
-          hasPendingChange = true
-        } else {
+        sendState.unchecked.hasPendingChange = true
+      } else {
+        MainActor.assumeIsolated {
+          noteChanged(id)
           flush()
         }
       }
@@ -172,7 +181,8 @@ package enum SharedChangeCenter {
   }
 
   /// Notes that the root `id` changed, unless it was the last one noted.
-  @MainActor private static func noteChanged(_ id: ObjectIdentifier) {
+  /// On the main actor (see ``SendState``).
+  private static func noteChanged(_ id: ObjectIdentifier) {
     let count = sendState.unchecked.changedCount
     guard count == 0 || sendState.unchecked.changedRoots[count - 1] != id else { return }
     if count < sendState.unchecked.changedRoots.count {

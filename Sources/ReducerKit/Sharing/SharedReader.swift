@@ -62,7 +62,7 @@ public struct SharedReader<Value> {
 
   /// The current value.
   public var wrappedValue: Value {
-    reference.read(in: SharedView.current)
+    reference.read(in: SharedView.inForce)
   }
 
   /// The reader itself: `$count` for derived readers and passing it on.
@@ -107,7 +107,7 @@ extension SharedReader: SharedSnapshotSource {
 extension SharedReader: Equatable where Value: Equatable {
   /// Whether the two values are equal now (in a test store's comparison, as each state saw them).
   public static func == (lhs: Self, rhs: Self) -> Bool {
-    if case .comparing(let left, let right) = SharedView.current {
+    if case .comparing(let left, let right) = SharedView.inForce {
       return lhs.reference.read(in: .showing(left)) == rhs.reference.read(in: .showing(right))
     }
     return lhs.wrappedValue == rhs.wrappedValue

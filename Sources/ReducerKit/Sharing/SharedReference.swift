@@ -74,7 +74,7 @@ struct PresentReference<Base: SharedReference, Value>: SharedReference {
     extract: @escaping @Sendable (Base.Value) -> Value?,
     modify: @escaping @Sendable (inout Base.Value, (inout Value) -> Void) -> Bool
   ) {
-    guard let value = extract(base.read(in: SharedView.current)) else { return nil }
+    guard let value = extract(base.read(in: SharedView.inForce)) else { return nil }
     self.base = base
     lastSeen = Locked(value)
     self.extract = extract

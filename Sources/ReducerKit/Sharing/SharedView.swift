@@ -1,3 +1,7 @@
+#if !canImport(Darwin)
+import Synchronization
+#endif
+
 /// The values of shared references as a test saw them at one moment: a ``TestStore`` keeps one
 /// for the expected state and one for each state the store reached, so that a shared value
 /// changed later does not change what an earlier assertion compares.
@@ -94,8 +98,41 @@ package enum SharedView: Sendable {
   /// the second.
   case comparing(SharedSnapshotTable, SharedSnapshotTable)
 
+  /// The view set on this task: `nil` outside a test store's comparisons. Read it through
+  /// ``inForce``, set it with ``with(_:_:)``.
+  @TaskLocal private static var current: SharedView?
+
+  #if !canImport(Darwin)
+  /// How many ``with(_:_:)`` calls are running, on any task: while none is, no view is in
+  /// force, and a shared value's read or change skips the task-local lookup (a tenth of a
+  /// change's cost). (Apple platforms below macOS 15 have no `Atomic`: there the task-local is
+  /// always read.)
+  private static let viewsInForce = Atomic<Int>(0)
+  #endif
+
   /// The view in force on this task: `nil` outside a test store's comparisons.
-  @TaskLocal package static var current: SharedView?
+  @inline(__always)
+  package static var inForce: SharedView? {
+    #if !canImport(Darwin)
+    guard viewsInForce.load(ordering: .acquiring) > 0 else { return nil }
+    #endif
+    return current
+  }
+
+  /// Runs `body` with `view` in force on this task.
+  ///
+  /// A task `body` starts sees the view only while `body` runs.
+  ///
+  /// ```swift
+  /// SharedView.with(.comparing(lhsTable, rhsTable)) { lhs == rhs }
+  /// ```
+  package static func with<R>(_ view: SharedView, _ body: () throws -> R) rethrows -> R {
+    #if !canImport(Darwin)
+    viewsInForce.add(1, ordering: .releasing)
+    defer { viewsInForce.subtract(1, ordering: .releasing) }
+    #endif
+    return try $current.withValue(view) { try body() }
+  }
 
   /// The snapshot of `root` this view shows, if any.
   func snapshot(of root: AnyObject) -> Any? {

@@ -7,9 +7,9 @@ import Testing
   @Test func anAssertingViewWritesToItsTableNotToTheValue() {
     let box = SharedBox(value: 1)
     let table = SharedSnapshotTable()
-    SharedView.$current.withValue(.asserting(table)) {
-      box.update(in: SharedView.current) { $0 = 5 }
-      #expect(box.read(in: SharedView.current) == 5)
+    SharedView.with(.asserting(table)) {
+      box.update(in: SharedView.inForce) { $0 = 5 }
+      #expect(box.read(in: SharedView.inForce) == 5)
     }
     #expect(box.read(in: nil) == 1)
     #expect(table.roots[ObjectIdentifier(box)] as? Int == 5)

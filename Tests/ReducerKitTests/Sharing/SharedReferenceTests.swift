@@ -19,7 +19,7 @@ import Testing
   @Test func aKeyPathReferenceReadsAndWritesItsPartInAView() {
     let settings = Shared(value: Settings())
     let table = SharedSnapshotTable()
-    SharedView.$current.withValue(.asserting(table)) {
+    SharedView.with(.asserting(table)) {
       settings.name.withLock { $0 = "b" }
       #expect(settings.wrappedValue.name == "b")
     }

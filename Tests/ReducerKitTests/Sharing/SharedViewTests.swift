@@ -12,6 +12,17 @@ import Testing
     var nested = Shared(value: Inner())
   }
 
+  @Test func aViewIsInForceOnlyWhileItsBodyRuns() {
+    let table = SharedSnapshotTable()
+    #expect(SharedView.inForce == nil)
+    let isShowing = SharedView.with(.showing(table)) {
+      if case .showing(let shown) = SharedView.inForce { return shown === table }
+      return false
+    }
+    #expect(isShowing)
+    #expect(SharedView.inForce == nil)
+  }
+
   @Test func aCaptureFindsEverySharedValueInTheState() {
     let state = State()
     let table = SharedSnapshotTable.capture(state)
@@ -25,13 +36,13 @@ import Testing
     let before = SharedSnapshotTable.capture(state)
     state.count.withLock { $0 = 2 }
     let after = SharedSnapshotTable.capture(state)
-    SharedView.$current.withValue(.comparing(before, after)) {
+    SharedView.with(.comparing(before, after)) {
       #expect(state != state)
     }
-    SharedView.$current.withValue(.comparing(after, after)) {
+    SharedView.with(.comparing(after, after)) {
       #expect(state == state)
     }
-    SharedView.$current.withValue(.showing(before)) {
+    SharedView.with(.showing(before)) {
       #expect(state.count.wrappedValue == 1)
     }
   }
