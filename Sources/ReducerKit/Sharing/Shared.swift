@@ -98,7 +98,8 @@ public struct Shared<Value> {
   /// ```
   @discardableResult
   public func withLock<R, E: Error>(_ operation: (inout Value) throws(E) -> R) throws(E) -> R {
-    try reference.update(in: SharedView.inForce, operation)
+    if let view = SharedView.inForce { return try reference.update(in: view, operation) }
+    return try reference.update(operation)
   }
 
   /// A reference to a part of the value that writes through: `$settings.volume`.

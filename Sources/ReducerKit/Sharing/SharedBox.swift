@@ -117,6 +117,10 @@ package final class SharedBox<Value>: UncheckedFields<Value>, SharedRoot, Shared
     if let view, let table = view.assertingTable {
       return try update(snapshotIn: table, body)
     }
+    return try update(body)
+  }
+
+  package func update<R, E: Error>(_ body: (inout Value) throws(E) -> R) throws(E) -> R {
     // Typed throws all the way, with no `Result` or tuple of the caller's `R`: this runs
     // unspecialized (through `any SharedReference`), where each such type is a metadata lookup.
     // What is seldom needed is out of line, so that its types' metadata are looked up only then.

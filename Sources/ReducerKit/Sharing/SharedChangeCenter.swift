@@ -154,12 +154,13 @@ package enum SharedChangeCenter {
       // Not in release builds: the check costs as much as the rest of a change.
       MainActor.assertIsolated("a shared value changed on the main thread off the main actor")
       #endif
-      if sendState.unchecked.sendDepth > 0 || sendState.unchecked.isFlushing {
-        noteChanged(id)
-        sendState.unchecked.hasPendingChange = true
+      let state = sendState  // one lazy-global check and one retain for the whole change
+      if state.unchecked.sendDepth > 0 || state.unchecked.isFlushing {
+        noteChanged(id, in: state)
+        state.unchecked.hasPendingChange = true
       } else {
         MainActor.assumeIsolated {
-          noteChanged(id)
+          noteChanged(id, in: state)
           flush()
         }
       }
@@ -182,51 +183,54 @@ package enum SharedChangeCenter {
 
   /// Notes that the root `id` changed, unless it was the last one noted.
   /// On the main actor (see ``SendState``).
-  private static func noteChanged(_ id: ObjectIdentifier) {
-    let count = sendState.unchecked.changedCount
-    guard count == 0 || sendState.unchecked.changedRoots[count - 1] != id else { return }
-    if count < sendState.unchecked.changedRoots.count {
-      sendState.unchecked.changedRoots[count] = id
+  @inline(__always)
+  private static func noteChanged(_ id: ObjectIdentifier, in state: SendState) {
+    let count = state.unchecked.changedCount
+    guard count == 0 || state.unchecked.changedRoots[count - 1] != id else { return }
+    if count < state.unchecked.changedRoots.count {
+      state.unchecked.changedRoots[count] = id
     } else {
-      sendState.unchecked.changedRoots.append(id)
+      state.unchecked.changedRoots.append(id)
     }
-    sendState.unchecked.changedCount = count + 1
+    state.unchecked.changedCount = count + 1
   }
 
   /// Tells the stores registered for the changed roots, and those registered for every change;
   /// repeats while the stores' observers change shared values.
   @MainActor package static func flush() {
-    hasPendingChange = false
-    isFlushing = true
+    let state = sendState  // one lazy-global check and one retain for the whole flush
+    state.unchecked.hasPendingChange = false
+    state.unchecked.isFlushing = true
     defer {
-      isFlushing = false
-      sendState.unchecked.changedCount = 0
+      state.unchecked.isFlushing = false
+      state.unchecked.changedCount = 0
     }
     var told = 0
     var rounds = 0
     repeat {
-      hasPendingChange = false
+      state.unchecked.hasPendingChange = false
       if mayHaveChangesElsewhere() {
         let elsewhere = changedElsewhere.withLock { changed in
           changed.taskScheduled = false
           defer { changed.roots.removeAll() }
           return changed.roots
         }
-        for id in elsewhere { noteChanged(id) }
+        for id in elsewhere { noteChanged(id, in: state) }
       }
-      let end = sendState.unchecked.changedCount
+      let end = state.unchecked.changedCount
       guard told < end else { break }
-      tell(rootsChangedFrom: told, to: end)
+      if !state.unchecked.subscribers.isEmpty || !state.unchecked.subscribersByRoot.isEmpty {
+        tell(rootsChangedFrom: told, to: end)
+      }
       told = end
       rounds += 1
-    } while hasPendingChange && rounds < 100
-    hasPendingChange = false
+    } while state.unchecked.hasPendingChange && rounds < 100
+    state.unchecked.hasPendingChange = false
   }
 
   /// Tells each store registered for one of the changed roots in `start..<end`, or for every
   /// change, once.
   @MainActor private static func tell(rootsChangedFrom start: Int, to end: Int) {
-    if subscribers.isEmpty && subscribersByRoot.isEmpty { return }
     // A store registered twice over (for two of the roots, or for one and for every change) is
     // told once; with one root and no store registered for every change, none can be.
     let mayTellTwice = end - start > 1 || !subscribers.isEmpty

@@ -15,6 +15,17 @@ package protocol SharedReference<Value>: SharedReadable {
   func update<R, E: Error>(
     in view: SharedView?, _ body: (inout Value) throws(E) -> R
   ) throws(E) -> R
+
+  /// ``update(in:_:)`` with no view in force: the live value (what `withLock` does outside a
+  /// test store's comparisons, on every change; a root takes no view to check and copy).
+  func update<R, E: Error>(_ body: (inout Value) throws(E) -> R) throws(E) -> R
+}
+
+extension SharedReference {
+  /// A derived reference updates through its base, with no view.
+  package func update<R, E: Error>(_ body: (inout Value) throws(E) -> R) throws(E) -> R {
+    try update(in: nil, body)
+  }
 }
 
 /// A part of a shared value reached through a writable key path: `$settings.volume`.
