@@ -42,9 +42,21 @@ final class KeyPersistence<Key: SharedReaderKey>: SharedPersistence {
 
   func didChange(_ value: Value, box: SharedBox<Value>) {
     guard savesChanges, let saveBody else { return }
+    let description = box.keyDescription
     saveBody(
       value, .didSet,
-      SaveContinuation(box.keyDescription) { [weak box] result in box?.didSave(result) })
+      SaveContinuation(description) { [weak box] result in
+        if let box { return box.didSave(result) }
+        // The trailing write, made as the last reference went away: no one is left to hold
+        // the value or to try again, so say what was lost.
+        if case .failure(let error) = result {
+          runtimeWarn(
+            """
+            Saving \(description) failed after its last reference went away: \(error). Its last \
+            change was not saved.
+            """)
+        }
+      })
   }
 
   func load(into box: SharedBox<Value>) async throws {

@@ -91,6 +91,24 @@ private final class CountingFiles: Sendable {
     #expect(files.text(url) == "2")
   }
 
+  @Test func aTrailingWriteThatFailsAsTheLastReferenceGoesAwayIsReported() {
+    let files = CountingFiles()
+    let warnings = sharingWarnings(containing: "after its last reference went away") {
+      withDependencies {
+        $0.defaultFileStorage = files.storage
+        $0.continuousClock = TestClock()
+      } operation: {
+        let count = Shared(wrappedValue: 0, .fileStorage(url))
+        count.withLock { $0 = 1 }
+        count.withLock { $0 = 2 }  // held
+        files.failWrites.withLock { $0 = true }
+      }
+    }
+    #expect(files.text(url) == "1")
+    #expect(warnings.count == 1)
+    #expect(warnings.first?.contains("disk full") == true)
+  }
+
   @Test func saveWritesWhatIsHeldNow() async throws {
     let files = CountingFiles()
     let count = withDependencies {
