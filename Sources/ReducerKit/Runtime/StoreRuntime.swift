@@ -185,7 +185,7 @@ package final class StoreRuntime<State, Action>: UncheckedFields<RuntimeFlags<Ac
       return StoreTask(group: group, registry: registry)
     }
     isDraining = true
-    SharedChangeCenter.sendDepth &+= 1
+    SharedChangeCenter.beginSend()
     defer { endSend() }
     var group = group
     reduce(action, group: &group, fromEffect: fromEffect)
@@ -222,7 +222,7 @@ package final class StoreRuntime<State, Action>: UncheckedFields<RuntimeFlags<Ac
   package func drainIfIdle() {
     guard !isDraining else { return }
     isDraining = true
-    SharedChangeCenter.sendDepth &+= 1
+    SharedChangeCenter.beginSend()
     defer { endSend() }
     drainQueue()
   }
@@ -232,11 +232,7 @@ package final class StoreRuntime<State, Action>: UncheckedFields<RuntimeFlags<Ac
   @inline(__always)
   private func endSend() {
     isDraining = false
-    SharedChangeCenter.sendDepth &-= 1
-    guard SharedChangeCenter.sendDepth == 0 else { return }
-    if SharedChangeCenter.hasPendingChange || SharedChangeCenter.takeChangeMadeOffMainThread() {
-      SharedChangeCenter.flush()
-    }
+    SharedChangeCenter.endSend()
   }
 
   package var stateAddress: StateAddress { storage.address }

@@ -2,6 +2,11 @@ import Foundation
 
 #if !canImport(Darwin)
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 #endif
 
 /// Tells the stores that a shared value changed, so that their observers of it are notified
@@ -40,18 +45,29 @@ package enum SharedChangeCenter {
   /// send, half of `send.none`). Its accesses keep ``UncheckedFields``' invariants: all on the
   /// main actor, each a plain read or write that is over before any other code runs. Hence
   /// `@unchecked Sendable`: the one access not in a `@MainActor` function is
-  /// ``valueChanged(_:)``'s on the main thread during a `send` (which is the main actor's:
-  /// `MainActor.assertIsolated` checks it in debug builds, so in every test), where
-  /// `assumeIsolated`'s check and the closure it takes cost a third of a shared change.
+  /// ``valueChanged(_:)``'s during a `send` or a flush on the calling thread (which is then
+  /// running the main actor: `MainActor.assertIsolated` checks it in debug builds, so in every
+  /// test), where `assumeIsolated`'s check and the closure it takes cost a third of a change.
   private final class SendState: UncheckedFields<SendState.Fields>, @unchecked Sendable {
+
     struct Fields {
       var sendDepth = 0
       var hasPendingChange = false
       var isFlushing = false
+      /// How many of ``Tables/changedRoots`` are the roots changed since the last flush.
+      var changedCount = 0
+    }
+    init() { super.init(unchecked: Fields()) }
+  }
+
+  /// Only plain values in ``SendState``: so the compiler makes it statically, and a `send`
+  /// reaches it with no lazy-global check (with the tables in it, that check was a third of
+  /// `send.none`). The tables are here, reached when something changed; the same invariants.
+  private final class Tables: UncheckedFields<Tables.Fields>, @unchecked Sendable {
+    struct Fields {
       /// The roots changed since the last flush: the first `changedCount` (the buffer is
       /// kept, so that noting a change allocates nothing once warm).
       var changedRoots: [ObjectIdentifier] = []
-      var changedCount = 0
       /// The stores told of every change.
       var subscribers: [ObjectIdentifier: WeakSubscriber] = [:]
       /// The stores told of each root's changes, by the root's identity.
@@ -63,11 +79,37 @@ package enum SharedChangeCenter {
   }
 
   private static let sendState = SendState()
+  private static let tables = Tables()
 
-  /// How many `send`s are running on the main actor (nested sends count).
-  @MainActor package static var sendDepth: Int {
-    get { sendState.unchecked.sendDepth }
-    set { sendState.unchecked.sendDepth = newValue }
+  #if !canImport(Darwin)
+  /// The thread running the outermost `send` or a flush now (`pthread_self`), or 0: where the
+  /// main actor does not run on the main thread (an `async` main after its first suspension,
+  /// Swift Testing), a change made on it is still known to be the main actor's. (Not in
+  /// ``SendState``, which must hold plain values only.)
+  private static let sendingThread = Atomic<UInt>(0)
+  #endif
+
+  /// A `send` begins on the main actor (nested sends count).
+  @MainActor @inline(__always) package static func beginSend() {
+    let state = sendState
+    state.unchecked.sendDepth &+= 1
+    #if !canImport(Darwin)
+    if state.unchecked.sendDepth == 1 {
+      sendingThread.store(UInt(pthread_self()), ordering: .relaxed)
+    }
+    #endif
+  }
+
+  /// A `send` ends: once the outermost one does, the shared values its reduces changed are
+  /// handed on to the stores that observe them.
+  @MainActor @inline(__always) package static func endSend() {
+    let state = sendState
+    state.unchecked.sendDepth &-= 1
+    guard state.unchecked.sendDepth == 0 else { return }
+    #if !canImport(Darwin)
+    sendingThread.store(0, ordering: .relaxed)
+    #endif
+    if state.unchecked.hasPendingChange || takeChangeMadeOffMainThread() { flush() }
   }
   /// A change was made during a `send`; handed on when the outermost one ends.
   @MainActor package static var hasPendingChange: Bool {
@@ -79,12 +121,12 @@ package enum SharedChangeCenter {
     set { sendState.unchecked.isFlushing = newValue }
   }
   @MainActor private static var subscribers: [ObjectIdentifier: WeakSubscriber] {
-    get { sendState.unchecked.subscribers }
-    set { sendState.unchecked.subscribers = newValue }
+    get { tables.unchecked.subscribers }
+    set { tables.unchecked.subscribers = newValue }
   }
   @MainActor private static var subscribersByRoot: [ObjectIdentifier: RootSubscribers] {
-    get { sendState.unchecked.subscribersByRoot }
-    _modify { yield &sendState.unchecked.subscribersByRoot }
+    get { tables.unchecked.subscribersByRoot }
+    _modify { yield &tables.unchecked.subscribersByRoot }
   }
   /// The roots changed on other threads since the last flush, and whether a task on the main
   /// actor is scheduled to hand them on.
@@ -141,20 +183,25 @@ package enum SharedChangeCenter {
 
   /// Drops the entries of released roots once the table has doubled since the last sweep.
   @MainActor private static func sweepReleasedRoots() {
-    guard subscribersByRoot.count > 2 * sendState.unchecked.sweptRootCount else { return }
+    guard subscribersByRoot.count > 2 * tables.unchecked.sweptRootCount else { return }
     subscribersByRoot = subscribersByRoot.filter { $0.value.root != nil }
-    sendState.unchecked.sweptRootCount = max(16, subscribersByRoot.count)
+    tables.unchecked.sweptRootCount = max(16, subscribersByRoot.count)
   }
 
   /// A shared value changed, on any thread.
   package static func valueChanged(_ root: AnyObject) {
     let id = ObjectIdentifier(root)
-    if MainThreadCheck.isMainThread {
+    let state = sendState  // one lazy-global check and one retain for the whole change
+    #if canImport(Darwin)
+    let isSending = false
+    #else
+    let isSending = sendingThread.load(ordering: .relaxed) == UInt(pthread_self())
+    #endif
+    if isSending || MainThreadCheck.isMainThread {
       #if DEBUG
       // Not in release builds: the check costs as much as the rest of a change.
       MainActor.assertIsolated("a shared value changed on the main thread off the main actor")
       #endif
-      let state = sendState  // one lazy-global check and one retain for the whole change
       if state.unchecked.sendDepth > 0 || state.unchecked.isFlushing {
         noteChanged(id, in: state)
         state.unchecked.hasPendingChange = true
@@ -178,7 +225,10 @@ package enum SharedChangeCenter {
     hasChangesElsewhere.store(true, ordering: .releasing)
     #endif
     guard schedule else { return }
-    Task { @MainActor in flush() }
+    Task { @MainActor in
+      changedElsewhere.withLock { $0.taskScheduled = false }
+      flush()
+    }
   }
 
   /// Notes that the root `id` changed, unless it was the last one noted.
@@ -186,24 +236,36 @@ package enum SharedChangeCenter {
   @inline(__always)
   private static func noteChanged(_ id: ObjectIdentifier, in state: SendState) {
     let count = state.unchecked.changedCount
-    guard count == 0 || state.unchecked.changedRoots[count - 1] != id else { return }
-    if count < state.unchecked.changedRoots.count {
-      state.unchecked.changedRoots[count] = id
+    let tables = tables
+    guard count == 0 || tables.unchecked.changedRoots[count - 1] != id else { return }
+    if count < tables.unchecked.changedRoots.count {
+      tables.unchecked.changedRoots[count] = id
     } else {
-      state.unchecked.changedRoots.append(id)
+      tables.unchecked.changedRoots.append(id)
     }
     state.unchecked.changedCount = count + 1
   }
 
   /// Tells the stores registered for the changed roots, and those registered for every change;
   /// repeats while the stores' observers change shared values.
+  ///
+  /// Out of line: the end of every `send` calls it only when something changed, and inlined
+  /// there its loops cost `send.none` a third more (13 → 19 ns).
+  @inline(never)
   @MainActor package static func flush() {
     let state = sendState  // one lazy-global check and one retain for the whole flush
     state.unchecked.hasPendingChange = false
     state.unchecked.isFlushing = true
+    #if !canImport(Darwin)
+    // The observers told may change shared values: on this thread, the main actor's.
+    let previousThread = sendingThread.exchange(UInt(pthread_self()), ordering: .relaxed)
+    #endif
     defer {
       state.unchecked.isFlushing = false
       state.unchecked.changedCount = 0
+      #if !canImport(Darwin)
+      sendingThread.store(previousThread, ordering: .relaxed)
+      #endif
     }
     var told = 0
     var rounds = 0
@@ -211,7 +273,6 @@ package enum SharedChangeCenter {
       state.unchecked.hasPendingChange = false
       if mayHaveChangesElsewhere() {
         let elsewhere = changedElsewhere.withLock { changed in
-          changed.taskScheduled = false
           defer { changed.roots.removeAll() }
           return changed.roots
         }
@@ -219,7 +280,7 @@ package enum SharedChangeCenter {
       }
       let end = state.unchecked.changedCount
       guard told < end else { break }
-      if !state.unchecked.subscribers.isEmpty || !state.unchecked.subscribersByRoot.isEmpty {
+      if !tables.unchecked.subscribers.isEmpty || !tables.unchecked.subscribersByRoot.isEmpty {
         tell(rootsChangedFrom: told, to: end)
       }
       told = end
@@ -248,7 +309,7 @@ package enum SharedChangeCenter {
     }
     for id in released { subscribers[id] = nil }
     for index in start..<end {
-      let root = sendState.unchecked.changedRoots[index]
+      let root = tables.unchecked.changedRoots[index]
       guard let entry = subscribersByRoot[root] else { continue }
       var releasedHere = false
       for (id, weakSubscriber) in entry.subscribers {

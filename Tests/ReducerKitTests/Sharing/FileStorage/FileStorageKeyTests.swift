@@ -37,6 +37,16 @@ private final class CountingFiles: Sendable {
       })
   }
 
+  /// A shared `Int` (default 0) kept in `url` in this storage, its writes timed on `clock`.
+  func shared(at url: URL, clock: TestClock = TestClock()) -> Shared<Int> {
+    withDependencies {
+      $0.defaultFileStorage = storage
+      $0.continuousClock = clock
+    } operation: {
+      Shared(wrappedValue: 0, .fileStorage(url))
+    }
+  }
+
   func text(_ url: URL) -> String? {
     files.withLock { $0[url] }.map { String(decoding: $0, as: UTF8.self) }
   }
@@ -60,12 +70,7 @@ private final class CountingFiles: Sendable {
   @Test func aThousandChangesWithinOneSecondAreExactlyTwoWrites() async {
     let files = CountingFiles()
     let clock = TestClock()
-    let count = withDependencies {
-      $0.defaultFileStorage = files.storage
-      $0.continuousClock = clock
-    } operation: {
-      Shared(wrappedValue: 0, .fileStorage(url))
-    }
+    let count = files.shared(at: url, clock: clock)
     for _ in 0..<1_000 { count.withLock { $0 += 1 } }
     #expect(files.writes.withLock { $0 } == 1)
     #expect(files.text(url) == "1")
@@ -111,12 +116,7 @@ private final class CountingFiles: Sendable {
 
   @Test func saveWritesWhatIsHeldNow() async throws {
     let files = CountingFiles()
-    let count = withDependencies {
-      $0.defaultFileStorage = files.storage
-      $0.continuousClock = TestClock()
-    } operation: {
-      Shared(wrappedValue: 0, .fileStorage(url))
-    }
+    let count = files.shared(at: url)
     count.withLock { $0 = 1 }
     count.withLock { $0 = 2 }
     try await count.save()
@@ -202,12 +202,7 @@ private final class CountingFiles: Sendable {
   @Test func theKeysOwnWritesAreNotLoadedAgainWhenTheirNotificationComesLate() async {
     let files = CountingFiles()
     let clock = TestClock()
-    let count = withDependencies {
-      $0.defaultFileStorage = files.storage
-      $0.continuousClock = clock
-    } operation: {
-      Shared(wrappedValue: 0, .fileStorage(url))
-    }
+    let count = files.shared(at: url, clock: clock)
     count.withLock { $0 = 1 }  // written at once
     count.withLock { $0 = 2 }  // held for the quiet second
     let version = count.snapshotRoot.version
@@ -223,12 +218,7 @@ private final class CountingFiles: Sendable {
     async throws
   {
     let files = CountingFiles()
-    let count = withDependencies {
-      $0.defaultFileStorage = files.storage
-      $0.continuousClock = TestClock()
-    } operation: {
-      Shared(wrappedValue: 0, .fileStorage(url))
-    }
+    let count = files.shared(at: url)
     count.withLock { $0 = 1 }  // written at once
     count.withLock { $0 = 2 }  // held
     // The notification of writing "1" reads the file while "2" is being written.
@@ -243,12 +233,7 @@ private final class CountingFiles: Sendable {
 
   @Test func aChangeFromOutsideDuringASaveDoesNotUndoTheSave() async throws {
     let files = CountingFiles()
-    let count = withDependencies {
-      $0.defaultFileStorage = files.storage
-      $0.continuousClock = TestClock()
-    } operation: {
-      Shared(wrappedValue: 0, .fileStorage(url))
-    }
+    let count = files.shared(at: url)
     count.withLock { $0 = 1 }  // written at once
     count.withLock { $0 = 2 }  // held, then saved: an editor's change lands as it is written
     files.duringWrite.withLock {
@@ -268,12 +253,7 @@ private final class CountingFiles: Sendable {
   @Test func aChangeFromOutsideWinsOverAHeldWrite() async {
     let files = CountingFiles()
     let clock = TestClock()
-    let count = withDependencies {
-      $0.defaultFileStorage = files.storage
-      $0.continuousClock = clock
-    } operation: {
-      Shared(wrappedValue: 0, .fileStorage(url))
-    }
+    let count = files.shared(at: url, clock: clock)
     count.withLock { $0 = 1 }
     count.withLock { $0 = 2 }  // held
     files.files.withLock { $0[url] = Data("9".utf8) }  // an editor saves the file
