@@ -94,7 +94,8 @@ package enum SharedChangeCenter {
     let state = sendState
     state.unchecked.sendDepth &+= 1
     #if !canImport(Darwin)
-    if state.unchecked.sendDepth == 1 {
+    // Only once there are shared values: an app without any pays a load, not `pthread_self`.
+    if state.unchecked.sendDepth == 1, SharedRegistry.anyBoxCreated {
       sendingThread.store(UInt(pthread_self()), ordering: .relaxed)
     }
     #endif

@@ -1,3 +1,7 @@
+#if !canImport(Darwin)
+import Synchronization
+#endif
+
 /// One reference per key: every `@Shared` made with a key of the same type and ``SharedReaderKey/id``
 /// gets the root that is alive for it, or makes the first one.
 ///
@@ -23,16 +27,31 @@ package enum SharedRegistry {
   }
 
   private static let table = Locked(Table())
+  #if canImport(Darwin)
   private static let created = Locked(false)
+  #else
+  /// An atomic where there is one for every supported OS: a `send` asks it.
+  private static let created = Atomic<Bool>(false)
+  #endif
 
   /// Records that a root exists, so that a test store starts looking for shared values in its
   /// states (``anyBoxCreated``).
   static func noteBoxCreated() {
+    #if canImport(Darwin)
     created.withLock { $0 = true }
+    #else
+    created.store(true, ordering: .releasing)
+    #endif
   }
 
   /// Whether any shared value was ever made in this process.
-  package static var anyBoxCreated: Bool { created.withLock { $0 } }
+  package static var anyBoxCreated: Bool {
+    #if canImport(Darwin)
+    created.withLock { $0 }
+    #else
+    created.load(ordering: .acquiring)
+    #endif
+  }
 
   /// The live root for `key`, or a new one made with `initialValue` that starts loading.
   static func root<Key: SharedReaderKey>(
