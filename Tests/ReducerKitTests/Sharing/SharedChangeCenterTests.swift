@@ -60,18 +60,19 @@ import Testing
         Shared(wrappedValue: 0, .inMemory("count"))
       )
     }
-    let fired = Locked(false)
-    withObservationTracking {
-      _ = store.count
-    } onChange: {
-      fired.withLock { $0 = true }
-    }
-    count.withLock { $0 = 7 }
-    // On the main thread this is at once; where the main actor runs elsewhere (Swift Testing on
-    // Linux), in a task on the main actor.
-    for _ in 0..<1_000 where !fired.withLock({ $0 }) { await Task.yield() }
-    #expect(fired.withLock { $0 })
+    #expect(await isTold({ _ = store.count }, when: { count.withLock { $0 = 7 } }))
     #expect(store.count == 7)
+  }
+
+  /// Whether reading `read` inside observation tracking is followed by a change notification
+  /// once `change` (made outside any store) is handed on: on the main thread at once; where the
+  /// main actor runs elsewhere (Swift Testing on Linux), in a task on the main actor.
+  func isTold(_ read: () -> Void, when change: () -> Void) async -> Bool {
+    let fired = Locked(false)
+    withObservationTracking(read) { fired.withLock { $0 = true } }
+    change()
+    for _ in 0..<1_000 where !fired.withLock({ $0 }) { await Task.yield() }
+    return fired.withLock { $0 }
   }
 
   @Test func anObserverIsToldWhenTheFileOnDiskIsChangedByAnotherProcess() async throws {
@@ -247,15 +248,7 @@ import Testing
       )
     }
     let child = store.scope(state: \.child, action: Parent.Action.child)
-    let fired = Locked(false)
-    withObservationTracking {
-      _ = child.count
-    } onChange: {
-      fired.withLock { $0 = true }
-    }
-    count.withLock { $0 = 3 }
-    for _ in 0..<1_000 where !fired.withLock({ $0 }) { await Task.yield() }
-    #expect(fired.withLock { $0 })
+    #expect(await isTold({ _ = child.count }, when: { count.withLock { $0 = 3 } }))
     #expect(child.count == 3)
   }
 }
