@@ -1,6 +1,7 @@
 #if canImport(Darwin)
 import Darwin
-#else
+#endif
+#if !canImport(Darwin)
 import Synchronization
 #if canImport(Glibc)
 import Glibc

@@ -29,7 +29,8 @@ package enum SharedRegistry {
   private static let table = Locked(Table())
   #if canImport(Darwin)
   private static let created = Locked(false)
-  #else
+  #endif
+  #if !canImport(Darwin)
   /// An atomic where there is one for every supported OS: a `send` asks it.
   private static let created = Atomic<Bool>(false)
   #endif
