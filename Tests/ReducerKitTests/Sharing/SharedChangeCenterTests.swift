@@ -200,6 +200,61 @@ import Testing
     }
   }
 
+  /// A subscriber that runs `whenTold` each time it is told.
+  final class ActingSubscriber: SharedChangeCenter.Subscriber {
+    var rechecks = 0
+    let whenTold: (Int) -> Void
+    init(whenTold: @escaping (Int) -> Void) { self.whenTold = whenTold }
+    func recheckSharedValues() {
+      rechecks += 1
+      whenTold(rechecks)
+    }
+  }
+
+  @Test func aSecondChangeToARootMadeWhileItsStoresAreToldIsHandedOnToo() {
+    withFreshSharedStorage {
+      let count = Shared(wrappedValue: 0, .inMemory("count"))
+      SharedChangeCenter.flush()  // its first load
+      // Told of the first change, it makes another: it must hear of that one as well.
+      let subscriber = ActingSubscriber { told in
+        if told == 1 { count.withLock { $0 += 1 } }
+      }
+      SharedChangeCenter.register(subscriber, for: count.snapshotRoot)
+      count.withLock { $0 += 1 }
+      SharedChangeCenter.flush()
+      #expect(subscriber.rechecks == 2)
+      #expect(count.wrappedValue == 2)
+    }
+  }
+
+  @Test func aSendEndingWhileStoresAreToldLeavesTheFlushUnderWayToFinish() {
+    withFreshSharedStorage {
+      let first = Shared(wrappedValue: 0, .inMemory("first"))
+      let second = Shared(wrappedValue: 0, .inMemory("second"))
+      let third = Shared(wrappedValue: 0, .inMemory("third"))
+      SharedChangeCenter.flush()  // their first loads
+      // Told of `first`, it sends (an observer that sends an action), changing `third`.
+      let sender = ActingSubscriber { told in
+        guard told == 1 else { return }
+        SharedChangeCenter.beginSend()
+        third.withLock { $0 += 1 }
+        SharedChangeCenter.endSend()
+      }
+      let secondWatcher = CountingSubscriber()
+      let thirdWatcher = CountingSubscriber()
+      SharedChangeCenter.register(sender, for: first.snapshotRoot)
+      SharedChangeCenter.register(secondWatcher, for: second.snapshotRoot)
+      SharedChangeCenter.register(thirdWatcher, for: third.snapshotRoot)
+      SharedChangeCenter.beginSend()
+      first.withLock { $0 += 1 }
+      second.withLock { $0 += 1 }
+      // Each is told once: the inner send's end does not start a flush over the outer one.
+      SharedChangeCenter.endSend()
+      let rechecks: [Int] = [sender.rechecks, secondWatcher.rechecks, thirdWatcher.rechecks]
+      #expect(rechecks == [1, 1, 1])
+    }
+  }
+
   @Test func aStoreRegisteredForEveryChangeIsToldOfAnyRoot() {
     withFreshSharedStorage {
       let other = Shared(wrappedValue: 0, .inMemory("other"))
