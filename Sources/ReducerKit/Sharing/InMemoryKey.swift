@@ -31,9 +31,16 @@ public struct InMemoryKey<Value: Sendable>: SharedKey {
     storage = DependencyValues.current.defaultInMemoryStorage
   }
 
-  /// Reads the stored value; the first time, stores the default.
+  /// Reads the stored value; the first time, stores the default. A later load (`$x.load()`)
+  /// keeps the value: the storage keeps the root, which holds the latest one.
   public func load(context: LoadContext<Value>, continuation: LoadContinuation<Value>) {
-    if let value = storage.values.withLock({ $0[name] }) as? Value {
+    let stored = storage.values.withLock({ $0[name] }) as? Value
+    if case .userInitiated = context, stored != nil {
+      // The stored value is the first one, which the root started from.
+      continuation.resumeReturningInitialValue()
+      return
+    }
+    if let value = stored {
       continuation.resume(returning: value)
       return
     }

@@ -36,6 +36,15 @@ import Testing
     }
   }
 
+  @Test func aLoadKeepsTheValueTheRootHolds() async throws {
+    let count = withFreshSharedStorage { Shared(wrappedValue: 0, .inMemory("loaded")) }
+    count.withLock { $0 = 5 }
+    // The storage's value is the first one, which the root started from: a load must not
+    // put it back.
+    try await count.load()
+    #expect(count.wrappedValue == 5)
+  }
+
   @Test func twoStoragesNeverSeeEachOthersValues() {
     let first = InMemoryStorage()
     let second = InMemoryStorage()
