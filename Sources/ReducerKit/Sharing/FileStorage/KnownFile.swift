@@ -12,7 +12,7 @@ import Foundation
 struct KnownFile {
   /// The contents as this key last read or wrote them (`nil`: no file).
   private(set) var data: Data?
-  /// How many writes this key began: a read that saw it change is not trusted.
+  /// How many writes (or moves aside) this key began: a read that saw it change is not trusted.
   private(set) var writesBegun: UInt64 = 0
   /// Whether a write is under way.
   private(set) var isWriting = false
@@ -72,10 +72,12 @@ struct KnownFile {
     return .changed
   }
 
-  /// The file was moved aside by this key: there is none now.
+  /// The file was moved aside by this key: there is none now, and a read begun before is not
+  /// trusted (it may have read the file moved aside).
   mutating func movedAside() {
     data = nil
     undecodable = nil
+    writesBegun &+= 1
   }
 
   /// This key is about to write `data`.

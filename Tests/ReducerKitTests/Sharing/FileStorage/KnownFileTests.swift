@@ -27,6 +27,16 @@ private func ended(_ known: inout KnownFile) -> Bool {
   let two = Data("2".utf8)
   let nine = Data("9".utf8)
 
+  @Test func aReadBegunBeforeTheFileWasMovedAsideIsReadAgain() {
+    var known = KnownFile()
+    let token = known.beginRead()
+    known.movedAside()
+    // What it read may be the file that was moved aside: not the contents now.
+    #expect(read(&known, nine, since: token) == .readAgain)
+    known.loaded(nine, since: token)
+    #expect(known.data == nil)
+  }
+
   @Test func aReadOfTheKeysOwnWriteIsNoChangeAndSomeoneElsesIs() {
     var known = KnownFile()
     known.willWrite(one)
