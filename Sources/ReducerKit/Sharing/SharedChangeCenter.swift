@@ -111,7 +111,8 @@ package enum SharedChangeCenter {
     state.unchecked.sendDepth &-= 1
     guard state.unchecked.sendDepth == 0 else { return }
     #if !canImport(Darwin)
-    sendingThread.store(0, ordering: .relaxed)
+    // A send made by a store told during a flush: the flush still runs on this thread.
+    if !state.unchecked.isFlushing { sendingThread.store(0, ordering: .relaxed) }
     #endif
     if state.unchecked.hasPendingChange || takeChangeMadeOffMainThread() { flush() }
   }
@@ -280,7 +281,6 @@ package enum SharedChangeCenter {
       sendingThread.store(previousThread, ordering: .relaxed)
       #endif
     }
-    var told = 0
     var rounds = 0
     repeat {
       state.unchecked.hasPendingChange = false
@@ -291,14 +291,14 @@ package enum SharedChangeCenter {
         }
         for id in elsewhere { noteChanged(id, in: state) }
       }
+      let start = state.unchecked.toldCount
       let end = state.unchecked.changedCount
-      guard told < end else { break }
+      guard start < end else { break }
       // Before telling: a change a store makes while it is told is a new one.
       state.unchecked.toldCount = end
       if !tables.unchecked.subscribers.isEmpty || !tables.unchecked.subscribersByRoot.isEmpty {
-        tell(rootsChangedFrom: told, to: end)
+        tell(rootsChangedFrom: start, to: end)
       }
-      told = end
       rounds += 1
     } while state.unchecked.hasPendingChange && rounds < 100
     state.unchecked.hasPendingChange = false
