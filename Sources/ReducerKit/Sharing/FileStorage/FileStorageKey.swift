@@ -83,11 +83,12 @@ public struct FileStorageKey<Value: Codable & Sendable>: SharedKey {
   public func subscribe(
     context: LoadContext<Value>, subscriber: SharedSubscriber<Value>
   ) -> SharedSubscription {
-    writer.readAgain.withLock { $0 = { [self] in reloadAfterChange(subscriber) } }
-    let watching = storage.watch(url) { [self] in reloadAfterChange(subscriber) }
+    let reloads = FileReloads { [self] in reloadAfterChange(subscriber) }
+    let readingAgain = writer.readAgain(with: reloads.request)
+    let watching = storage.watch(url, reloads.request)
     return SharedSubscription { [writer] in
       watching.cancel()
-      writer.readAgain.withLock { $0 = nil }
+      writer.stopReadingAgain(readingAgain)
     }
   }
 

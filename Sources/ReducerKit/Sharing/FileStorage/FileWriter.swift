@@ -100,9 +100,30 @@ final class FileWriter: Sendable {
     return found
   }
 
-  /// What reads the file again when a change notification came while this key was writing
-  /// (the key's subscription sets it, and clears it when cancelled).
-  let readAgain = Locked<(@Sendable () -> Void)?>(nil)
+  /// What reads the file again when a change notification came while this key was writing: one
+  /// entry per subscription of the key (a key's copies share their writer, and one may be
+  /// subscribed to by a root while an older root's subscription ends).
+  private let readsAgain = Locked(ReadsAgain())
+
+  private struct ReadsAgain {
+    var bodies: [UInt64: @Sendable () -> Void] = [:]
+    var lastToken: UInt64 = 0
+  }
+
+  /// Runs `body` when a change notification came while this key was writing, until
+  /// ``stopReadingAgain(_:)`` with the token returned.
+  func readAgain(with body: @escaping @Sendable () -> Void) -> UInt64 {
+    readsAgain.withLock { readsAgain in
+      readsAgain.lastToken += 1
+      readsAgain.bodies[readsAgain.lastToken] = body
+      return readsAgain.lastToken
+    }
+  }
+
+  /// Stops what ``readAgain(with:)`` started, leaving the others.
+  func stopReadingAgain(_ token: UInt64) {
+    _ = readsAgain.withLock { $0.bodies.removeValue(forKey: token) }
+  }
 
   /// Moves the undecodable file to a `.corrupt-…` name beside it and says so, with what the
   /// value is now.
@@ -146,7 +167,9 @@ final class FileWriter: Sendable {
       notifiedDuringWrite = known.withLock { $0.didWrite(succeeded: (try? result.get()) != nil) }
       return result
     }
-    if notifiedDuringWrite { readAgain.withLock { $0 }?() }
+    if notifiedDuringWrite {
+      for readAgain in readsAgain.withLock({ $0.bodies.values }) { readAgain() }
+    }
     pending.continuation.resume(with: result)
   }
 

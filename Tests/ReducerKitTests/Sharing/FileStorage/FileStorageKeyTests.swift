@@ -9,31 +9,44 @@ private final class CountingFiles: Sendable {
   let files = Locked<[URL: Data]>([:])
   let writes = Locked(0)
   let failWrites = Locked(false)
-  let watchers = Locked<[@Sendable () -> Void]>([])
+  let watchers = Locked<[(id: Int, onChange: @Sendable () -> Void)]>([])
   /// Runs in a write before the data is stored (a notification arriving mid-write, say).
   let duringWrite = Locked<(@Sendable () -> Void)?>(nil)
+  /// Runs in a write after the data is stored.
+  let afterWrite = Locked<(@Sendable () -> Void)?>(nil)
+  /// Runs in a read after the contents were taken (a change landing while they are decoded).
+  let duringRead = Locked<(@Sendable () -> Void)?>(nil)
 
   /// Tells the watchers the file changed, as the platform's notification would, late.
   func notify() {
-    for watcher in watchers.withLock({ $0 }) { watcher() }
+    for watcher in watchers.withLock({ $0 }) { watcher.onChange() }
   }
 
   var storage: FileStorage {
     FileStorage(
       identity: FileStorage.Identity(), writesAtOnce: false,
-      read: { [files] url in files.withLock { $0[url] } },
-      write: { [files, writes, failWrites, duringWrite] data, url in
+      read: { [files, duringRead] url in
+        let data = files.withLock { $0[url] }
+        duringRead.withLock { $0 }?()
+        return data
+      },
+      write: { [files, writes, failWrites, duringWrite, afterWrite] data, url in
         if failWrites.withLock({ $0 }) { throw SharingTestError(message: "disk full") }
         duringWrite.withLock { $0 }?()
         writes.withLock { $0 += 1 }
         files.withLock { $0[url] = data }
+        afterWrite.withLock { $0 }?()
       },
       moveAside: { [files] url, aside in
         files.withLock { $0[aside] = $0.removeValue(forKey: url) }
       },
       watch: { [watchers] _, onChange in
-        watchers.withLock { $0.append(onChange) }
-        return SharedSubscription { watchers.withLock { $0.removeAll() } }
+        let id = watchers.withLock { watchers in
+          let id = (watchers.last?.id ?? 0) + 1
+          watchers.append((id, onChange))
+          return id
+        }
+        return SharedSubscription { watchers.withLock { $0.removeAll { $0.id == id } } }
       })
   }
 
@@ -263,6 +276,49 @@ private final class CountingFiles: Sendable {
     for _ in 0..<100 { await Task.yield() }
     #expect(files.text(url) == "9")
     #expect(files.writes.withLock { $0 } == 1)
+  }
+
+  @Test func aChangeLandingWhileTheLastOneIsLoadedIsLoadedAfterIt() {
+    let files = CountingFiles()
+    let count = files.shared(at: url)
+    files.files.withLock { $0[url] = Data("9".utf8) }
+    // While "9" is read, an editor writes "10" and its notification is handled at once.
+    files.duringRead.withLock {
+      $0 = { [files, url] in
+        files.duringRead.withLock { $0 = nil }
+        files.files.withLock { $0[url] = Data("10".utf8) }
+        files.notify()
+      }
+    }
+    files.notify()
+    #expect(count.wrappedValue == 10)
+  }
+
+  @Test func cancellingOneSubscriptionLeavesAnotherOfTheSameKeyReadingAgain() {
+    let files = CountingFiles()
+    let key = withDependencies {
+      $0.defaultFileStorage = files.storage
+    } operation: {
+      FileStorageKey<Int>(url: url, decoder: JSONDecoder(), encoder: JSONEncoder())
+    }
+    let loaded = Locked<[Int]>([])
+    let subscriber = SharedSubscriber<Int>(
+      onResult: { result in
+        if case .success(let value?) = result { loaded.withLock { $0.append(value) } }
+      },
+      onLoading: { _ in })
+    let first = key.subscribe(context: .initialValue(0), subscriber: subscriber)
+    let second = key.subscribe(context: .initialValue(0), subscriber: subscriber)
+    first.cancel()
+    // A notification comes while the key writes, and an editor's change lands as it ends: the
+    // file is read again once the write ends.
+    files.duringWrite.withLock { $0 = { [files] in files.notify() } }
+    files.afterWrite.withLock {
+      $0 = { [files, url] in files.files.withLock { $0[url] = Data("9".utf8) } }
+    }
+    key.save(1, context: .userInitiated, continuation: SaveContinuation("count") { _ in })
+    #expect(loaded.withLock { $0 }.last == 9)
+    second.cancel()
   }
 
   @Test func aDeletedFileResetsTheValueToItsDefaultAndWritesNothing() throws {

@@ -77,7 +77,7 @@ private final class Saves: Sendable {
     let saves = Saves()
     let writer = FileWriter(url: url, storage: file.storage, clock: TestClock())
     let readsAgain = Locked(0)
-    writer.readAgain.withLock { $0 = { readsAgain.withLock { $0 += 1 } } }
+    _ = writer.readAgain { readsAgain.withLock { $0 += 1 } }
     file.duringWrite.withLock {
       $0 = { [file, writer] in
         let token = writer.beginRead()
@@ -93,5 +93,22 @@ private final class Saves: Sendable {
     #expect(
       writer.readAfterChange(file.contents.withLock { $0 }, since: writer.beginRead())
         == .unchanged)
+  }
+
+  @Test func stoppingOneReadAgainLeavesTheOthers() {
+    let file = MemoryFile()
+    let saves = Saves()
+    let writer = FileWriter(url: url, storage: file.storage, clock: TestClock())
+    let readsAgain = Locked<[String]>([])
+    let first = writer.readAgain { readsAgain.withLock { $0.append("first") } }
+    _ = writer.readAgain { readsAgain.withLock { $0.append("second") } }
+    writer.stopReadingAgain(first)
+    file.duringWrite.withLock {
+      $0 = { [writer] in
+        #expect(writer.readAfterChange(nil, since: writer.beginRead()) == .duringWrite)
+      }
+    }
+    writer.saveNow(Data("1".utf8), continuation: saves.continuation())
+    #expect(readsAgain.withLock { $0 } == ["second"])
   }
 }
