@@ -10,16 +10,19 @@
 public struct InMemoryKey<Value: Sendable>: SharedKey {
   /// The key's name.
   public let name: String
-  let storage: InMemoryStorage
+  private let place: InMemoryStorage.WeakReference
+  private var storage: InMemoryStorage? { place.storage }
 
   /// Two keys are the same when they have the same name in the same storage.
   public struct ID: Hashable, Sendable {
     let name: String
-    let storage: ObjectIdentifier
+    /// The storage's serial number, not its address: a storage made where a freed one was
+    /// must not find the roots the freed one's references still hold.
+    let storage: UInt64
   }
 
   /// The key's name in its storage.
-  public var id: ID { ID(name: name, storage: ObjectIdentifier(storage)) }
+  public var id: ID { ID(name: name, storage: place.serialNumber) }
 
   /// A key named `name` in the current `defaultInMemoryStorage`.
   ///
@@ -28,13 +31,13 @@ public struct InMemoryKey<Value: Sendable>: SharedKey {
   /// ```
   public init(_ name: String) {
     self.name = name
-    storage = DependencyValues.current.defaultInMemoryStorage
+    place = InMemoryStorage.WeakReference(DependencyValues.current.defaultInMemoryStorage)
   }
 
   /// Reads the stored value; the first time, stores the default. A later load (`$x.load()`)
   /// keeps the value: the storage keeps the root, which holds the latest one.
   public func load(context: LoadContext<Value>, continuation: LoadContinuation<Value>) {
-    let stored = storage.values.withLock({ $0[name] }) as? Value
+    let stored = storage?.values.withLock({ $0[name] }) as? Value
     if case .userInitiated = context, stored != nil {
       // The stored value is the first one, which the root started from.
       continuation.resumeReturningInitialValue()
@@ -45,7 +48,7 @@ public struct InMemoryKey<Value: Sendable>: SharedKey {
       return
     }
     if let initialValue = context.initialValue {
-      storage.values.withLock { $0[name] = initialValue }
+      storage?.values.withLock { $0[name] = initialValue }
     }
     continuation.resumeReturningInitialValue()
   }
@@ -60,14 +63,14 @@ public struct InMemoryKey<Value: Sendable>: SharedKey {
   /// Stores the value. (A change needs no save: the storage keeps the reference's root, which
   /// holds the value.)
   public func save(_ value: Value, context: SaveContext, continuation: SaveContinuation) {
-    storage.values.withLock { $0[name] = value }
+    storage?.values.withLock { $0[name] = value }
     continuation.resume()
   }
 }
 
 extension InMemoryKey: RootKeepingKey {
   package func keep(_ root: AnyObject) {
-    storage.roots.withLock { $0.append(root) }
+    storage?.roots.withLock { $0.append(root) }
   }
 }
 
@@ -98,9 +101,32 @@ public final class InMemoryStorage: Sendable {
   /// The roots of the keys used, kept while the storage is: a value lives in its root, so a
   /// change is not copied anywhere (and a root is never made twice for one name and type).
   let roots = Locked<[AnyObject]>([])
+  /// Unique for the life of the process (see ``InMemoryKey/ID``).
+  let serialNumber: UInt64
+
+  /// How a key holds its storage: weakly, because the storage keeps the roots of its keys and a
+  /// root keeps its key, so a strong reference would keep every storage (a fresh one per test
+  /// store) for the life of the process. A reference that outlives its storage still holds its
+  /// value in its root.
+  final class WeakReference: Sendable {
+    weak let storage: InMemoryStorage?
+    let serialNumber: UInt64
+
+    init(_ storage: InMemoryStorage) {
+      self.storage = storage
+      serialNumber = storage.serialNumber
+    }
+  }
+
+  private static let lastSerialNumber = Locked<UInt64>(0)
 
   /// An empty storage.
-  public init() {}
+  public init() {
+    serialNumber = Self.lastSerialNumber.withLock { last in
+      last += 1
+      return last
+    }
+  }
 }
 
 extension DependencyValues {

@@ -62,6 +62,57 @@ import Testing
     }
   }
 
+  @Test func aStorageAndTheRootsItKeepsAreFreedWhenNothingElseHoldsThem() {
+    weak var freedStorage: InMemoryStorage?
+    weak var freedRoot: AnyObject?
+    do {
+      let storage = InMemoryStorage()
+      freedStorage = storage
+      freedRoot = withDependencies {
+        $0.defaultInMemoryStorage = storage
+      } operation: {
+        let count = Shared(wrappedValue: 0, .inMemory("freed"))
+        count.withLock { $0 = 1 }
+        return count.snapshotRoot
+      }
+      #expect(freedRoot != nil)  // kept by the storage
+    }
+    #expect(freedStorage == nil)
+    #expect(freedRoot == nil)
+  }
+
+  @Test func aReferenceOutlivingItsStorageKeepsItsValueAndSharesItWithNoLaterStorage() {
+    let count = withDependencies {
+      $0.defaultInMemoryStorage = InMemoryStorage()
+    } operation: {
+      Shared(wrappedValue: 0, .inMemory("outlived"))
+    }
+    count.withLock { $0 = 7 }
+    #expect(count.wrappedValue == 7)
+    // Storages made later, wherever they are allocated, never find the old root.
+    for _ in 0..<100 {
+      withDependencies {
+        $0.defaultInMemoryStorage = InMemoryStorage()
+      } operation: {
+        @Shared(.inMemory("outlived")) var later = 0
+        #expect(later == 0)
+      }
+    }
+  }
+
+  @Test func keysOfStoragesMadeOneAfterAnotherNeverHaveTheSameID() {
+    var ids: Set<InMemoryKey<Int>.ID> = []
+    for _ in 0..<100 {
+      let key = withDependencies {
+        $0.defaultInMemoryStorage = InMemoryStorage()
+      } operation: {
+        InMemoryKey<Int>("same")
+      }
+      ids.insert(key.id)
+    }
+    #expect(ids.count == 100)
+  }
+
   @Test func aTestContextGetsAFreshStorage() {
     var first = DependencyValues()
     first.context = .test
