@@ -127,8 +127,10 @@ import Testing
     #expect(store.count == 1)
   }
 
-  @Test func aStreamOfStatesGetsAStateWhenASharedValueChanges() async {
-    let store = withFreshSharedStorage { Store(initialState: Counter.State()) { Counter() } }
+  /// Reads `store.states` until two states came; their counts go into `received`.
+  func firstTwoCounts(
+    of store: Store<Counter.State, Counter.Action>
+  ) -> (received: Locked<[Int]>, reading: Task<Void, Never>) {
     let received = Locked<[Int]>([])
     let reading = Task { @MainActor in
       for await state in store.states {
@@ -139,6 +141,12 @@ import Testing
         if count == 2 { break }
       }
     }
+    return (received, reading)
+  }
+
+  @Test func aStreamOfStatesGetsAStateWhenASharedValueChanges() async {
+    let store = withFreshSharedStorage { Store(initialState: Counter.State()) { Counter() } }
+    let (received, reading) = firstTwoCounts(of: store)
     for _ in 0..<1_000 where received.withLock({ $0.isEmpty }) { await Task.yield() }
     store.withState { $0.$count }.withLock { $0 = 5 }
     await reading.value
@@ -148,16 +156,7 @@ import Testing
   @Test func aStreamGetsNoStateWhenAnotherStoresSharedValueChanges() async {
     let store = withFreshSharedStorage { Store(initialState: Counter.State()) { Counter() } }
     let other = withFreshSharedStorage { Store(initialState: Counter.State()) { Counter() } }
-    let received = Locked<[Int]>([])
-    let reading = Task { @MainActor in
-      for await state in store.states {
-        let count = received.withLock { counts in
-          counts.append(state.count)
-          return counts.count
-        }
-        if count == 2 { break }
-      }
-    }
+    let (received, reading) = firstTwoCounts(of: store)
     for _ in 0..<1_000 where received.withLock({ $0.isEmpty }) { await Task.yield() }
     // Another storage's "count": told to every store, but not a change of this one's.
     other.send(.increment)

@@ -142,9 +142,7 @@ extension SharedReaderKey {
   public static func appStorage<Value: RawRepresentable & Sendable>(
     _ key: String, store: UserDefaults? = nil
   ) -> Self where Value.RawValue == String, Self == AppStorageKey<Value> {
-    AppStorageKey(
-      key, store: store, read: { String.read(from: $0, forKey: $1).flatMap(Value.init) },
-      write: { $0.set($2.rawValue, forKey: $1) }, isSame: { $0.rawValue == $1.rawValue })
+    AppStorageKey.storingRawValue(key, store: store)
   }
 
   /// A key that keeps an `Int`-backed value in `UserDefaults`, as its raw value.
@@ -155,9 +153,7 @@ extension SharedReaderKey {
   public static func appStorage<Value: RawRepresentable & Sendable>(
     _ key: String, store: UserDefaults? = nil
   ) -> Self where Value.RawValue == Int, Self == AppStorageKey<Value> {
-    AppStorageKey(
-      key, store: store, read: { Int.read(from: $0, forKey: $1).flatMap(Value.init) },
-      write: { $0.set($2.rawValue, forKey: $1) }, isSame: { $0.rawValue == $1.rawValue })
+    AppStorageKey.storingRawValue(key, store: store)
   }
 
   /// A key that keeps an optional `String`-backed value in `UserDefaults`; `nil` removes it.
@@ -168,16 +164,7 @@ extension SharedReaderKey {
   public static func appStorage<Wrapped: RawRepresentable & Sendable>(
     _ key: String, store: UserDefaults? = nil
   ) -> Self where Wrapped.RawValue == String, Self == AppStorageKey<Wrapped?> {
-    AppStorageKey(
-      key, store: store,
-      read: { defaults, key in String.read(from: defaults, forKey: key).map(Wrapped.init) },
-      write: { defaults, key, value in
-        if let value {
-          defaults.set(value.rawValue, forKey: key)
-        } else {
-          defaults.removeObject(forKey: key)
-        }
-      }, isSame: { $0?.rawValue == $1?.rawValue })
+    AppStorageKey.storingRawValue(key, store: store)
   }
 
   /// A key that keeps an optional `Int`-backed value in `UserDefaults`; `nil` removes it.
@@ -188,15 +175,32 @@ extension SharedReaderKey {
   public static func appStorage<Wrapped: RawRepresentable & Sendable>(
     _ key: String, store: UserDefaults? = nil
   ) -> Self where Wrapped.RawValue == Int, Self == AppStorageKey<Wrapped?> {
+    AppStorageKey.storingRawValue(key, store: store)
+  }
+}
+
+extension AppStorageKey where Value: RawRepresentable, Value.RawValue: AppStorageValue {
+  /// A key that stores the value's raw value.
+  static func storingRawValue(_ key: String, store: UserDefaults?) -> Self {
     AppStorageKey(
       key, store: store,
-      read: { defaults, key in Int.read(from: defaults, forKey: key).map(Wrapped.init) },
+      read: { Value.RawValue.read(from: $0, forKey: $1).flatMap(Value.init) },
+      write: { $2.rawValue.write(to: $0, forKey: $1) }, isSame: { $0.rawValue == $1.rawValue })
+  }
+}
+
+extension AppStorageKey {
+  /// A key that stores an optional value's raw value; `nil` removes it.
+  static func storingRawValue<Wrapped: RawRepresentable>(
+    _ key: String, store: UserDefaults?
+  ) -> Self where Value == Wrapped?, Wrapped.RawValue: AppStorageValue {
+    AppStorageKey(
+      key, store: store,
+      read: { defaults, key in Wrapped.RawValue.read(from: defaults, forKey: key).map(Wrapped.init)
+      },
       write: { defaults, key, value in
-        if let value {
-          defaults.set(value.rawValue, forKey: key)
-        } else {
-          defaults.removeObject(forKey: key)
-        }
+        guard let value else { return defaults.removeObject(forKey: key) }
+        value.rawValue.write(to: defaults, forKey: key)
       }, isSame: { $0?.rawValue == $1?.rawValue })
   }
 }

@@ -18,53 +18,34 @@ public protocol AppStorageValue: Sendable, Equatable {
 }
 
 extension AppStorageValue {
+  /// The value stored under `key` as a property-list object of this type.
+  public static func read(from defaults: UserDefaults, forKey key: String) -> Self? {
+    defaults.object(forKey: key) as? Self
+  }
+
   /// Stores the value as a property-list object.
   public func write(to defaults: UserDefaults, forKey key: String) {
     defaults.set(self, forKey: key)
   }
 }
 
-extension Bool: AppStorageValue {
-  /// The `Bool` stored under `key`.
-  public static func read(from defaults: UserDefaults, forKey key: String) -> Bool? {
-    defaults.object(forKey: key) as? Bool
-  }
-}
+/// Stored as a property-list object.
+extension Bool: AppStorageValue {}
 
-extension Int: AppStorageValue {
-  /// The `Int` stored under `key`.
-  public static func read(from defaults: UserDefaults, forKey key: String) -> Int? {
-    defaults.object(forKey: key) as? Int
-  }
-}
+/// Stored as a property-list object.
+extension Int: AppStorageValue {}
 
-extension Double: AppStorageValue {
-  /// The `Double` stored under `key`.
-  public static func read(from defaults: UserDefaults, forKey key: String) -> Double? {
-    defaults.object(forKey: key) as? Double
-  }
-}
+/// Stored as a property-list object.
+extension Double: AppStorageValue {}
 
-extension String: AppStorageValue {
-  /// The `String` stored under `key`.
-  public static func read(from defaults: UserDefaults, forKey key: String) -> String? {
-    defaults.object(forKey: key) as? String
-  }
-}
+/// Stored as a property-list object.
+extension String: AppStorageValue {}
 
-extension Data: AppStorageValue {
-  /// The `Data` stored under `key`.
-  public static func read(from defaults: UserDefaults, forKey key: String) -> Data? {
-    defaults.object(forKey: key) as? Data
-  }
-}
+/// Stored as a property-list object.
+extension Data: AppStorageValue {}
 
-extension Date: AppStorageValue {
-  /// The `Date` stored under `key`.
-  public static func read(from defaults: UserDefaults, forKey key: String) -> Date? {
-    defaults.object(forKey: key) as? Date
-  }
-}
+/// Stored as a property-list object.
+extension Date: AppStorageValue {}
 
 extension URL: AppStorageValue {
   /// The `URL` stored under `key` (as its absolute string).

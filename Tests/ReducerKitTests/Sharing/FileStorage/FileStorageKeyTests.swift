@@ -60,6 +60,17 @@ private final class CountingFiles: Sendable {
     }
   }
 
+  /// Runs `body` with a shared `Int` (default 0) kept in `url`, its writes timed on a test
+  /// clock; the reference goes away when `body` returns.
+  func withShared(at url: URL, _ body: (Shared<Int>) -> Void) {
+    withDependencies {
+      $0.defaultFileStorage = storage
+      $0.continuousClock = TestClock()
+    } operation: {
+      body(Shared(wrappedValue: 0, .fileStorage(url)))
+    }
+  }
+
   func text(_ url: URL) -> String? {
     files.withLock { $0[url] }.map { String(decoding: $0, as: UTF8.self) }
   }
@@ -97,11 +108,7 @@ private final class CountingFiles: Sendable {
 
   @Test func theLastReferenceGoingAwayWritesWhatIsHeld() {
     let files = CountingFiles()
-    withDependencies {
-      $0.defaultFileStorage = files.storage
-      $0.continuousClock = TestClock()
-    } operation: {
-      let count = Shared(wrappedValue: 0, .fileStorage(url))
+    files.withShared(at: url) { count in
       count.withLock { $0 = 1 }
       count.withLock { $0 = 2 }
       #expect(files.text(url) == "1")
@@ -112,11 +119,7 @@ private final class CountingFiles: Sendable {
   @Test func aTrailingWriteThatFailsAsTheLastReferenceGoesAwayIsReported() {
     let files = CountingFiles()
     let warnings = sharingWarnings(containing: "after its last reference went away") {
-      withDependencies {
-        $0.defaultFileStorage = files.storage
-        $0.continuousClock = TestClock()
-      } operation: {
-        let count = Shared(wrappedValue: 0, .fileStorage(url))
+      files.withShared(at: url) { count in
         count.withLock { $0 = 1 }
         count.withLock { $0 = 2 }  // held
         files.failWrites.withLock { $0 = true }
@@ -351,24 +354,33 @@ private final class CountingFiles: Sendable {
     }
   }
 
-  @Test func aFileChangedToSomethingThatDoesNotDecodeIsMovedAsideBeforeTheNextWrite() throws {
+  /// Runs `body` with a shared count (default 0) kept in `url` in a fresh in-memory file
+  /// system, and returns the "does not decode" warnings it gave.
+  private func decodingWarnings(
+    _ body: (FileStorage, Shared<Int>) throws -> Void
+  ) throws -> [String] {
     let storage = FileStorage.inMemoryFileSystem
-    let warnings = try sharingWarnings(containing: "does not decode") {
+    return try sharingWarnings(containing: "does not decode") {
       try withDependencies {
         $0.defaultFileStorage = storage
       } operation: {
-        @Shared(.fileStorage(url)) var count = 0
-        $count.withLock { $0 = 4 }
-        try storage.write(Data("{half".utf8), to: url)
-        #expect(count == 4)
-        #expect(
-          $count.loadError as? FileStorageError
-            == .corrupt(url: url, movedTo: nil, reason: "\(try decodeError("{half"))"))
-        // Not moved yet: it may be another writer's file caught halfway.
-        #expect(try storage.contents(of: url) == Data("{half".utf8))
-        $count.withLock { $0 = 5 }
-        #expect(try storage.contents(of: url) == Data("5".utf8))
+        try body(storage, Shared(wrappedValue: 0, .fileStorage(url)))
       }
+    }
+  }
+
+  @Test func aFileChangedToSomethingThatDoesNotDecodeIsMovedAsideBeforeTheNextWrite() throws {
+    let warnings = try decodingWarnings { storage, count in
+      count.withLock { $0 = 4 }
+      try storage.write(Data("{half".utf8), to: url)
+      #expect(count.wrappedValue == 4)
+      #expect(
+        count.loadError as? FileStorageError
+          == .corrupt(url: url, movedTo: nil, reason: "\(try decodeError("{half"))"))
+      // Not moved yet: it may be another writer's file caught halfway.
+      #expect(try storage.contents(of: url) == Data("{half".utf8))
+      count.withLock { $0 = 5 }
+      #expect(try storage.contents(of: url) == Data("5".utf8))
     }
     #expect(warnings.count == 1)
     let aside = try #require(warnings.first)
@@ -376,20 +388,14 @@ private final class CountingFiles: Sendable {
   }
 
   @Test func aFileCaughtHalfWrittenIsLoadedWhenItsWriterFinishes() throws {
-    let storage = FileStorage.inMemoryFileSystem
-    let warnings = try sharingWarnings(containing: "does not decode") {
-      try withDependencies {
-        $0.defaultFileStorage = storage
-      } operation: {
-        @Shared(.fileStorage(url)) var count = 0
-        try storage.write(Data("12".utf8.prefix(0)), to: url)
-        #expect($count.loadError != nil)
-        try storage.write(Data("12".utf8), to: url)
-        #expect(count == 12)
-        #expect($count.loadError == nil)
-        $count.withLock { $0 = 13 }
-        #expect(try storage.contents(of: url) == Data("13".utf8))
-      }
+    let warnings = try decodingWarnings { storage, count in
+      try storage.write(Data("12".utf8.prefix(0)), to: url)
+      #expect(count.loadError != nil)
+      try storage.write(Data("12".utf8), to: url)
+      #expect(count.wrappedValue == 12)
+      #expect(count.loadError == nil)
+      count.withLock { $0 = 13 }
+      #expect(try storage.contents(of: url) == Data("13".utf8))
     }
     #expect(warnings.isEmpty)
   }
