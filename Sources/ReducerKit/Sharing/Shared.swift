@@ -110,8 +110,9 @@ public struct Shared<Value> {
   /// ```swift
   /// let volume: Shared<Double> = $settings.volume
   /// ```
-  public subscript<Member>(dynamicMember keyPath: WritableKeyPath<Value, Member>) -> Shared<Member>
-  {
+  public subscript<Member>(
+    dynamicMember keyPath: WritableKeyPath<Value, Member> & Sendable
+  ) -> Shared<Member> {
     Shared<Member>(
       reference: KeyPathReference(base: AnySharedReference(reference), keyPath: keyPath))
   }
@@ -154,8 +155,8 @@ public struct Shared<Value> {
   }
 }
 
-// Unchecked: the reference is immutable and the value behind its root's lock.
-extension Shared: @unchecked Sendable where Value: Sendable {}
+/// Sendable when its value is: the reference is immutable and the value behind its root's lock.
+extension Shared: Sendable where Value: Sendable {}
 
 extension Shared: SharedSnapshotSource {
   package var snapshotRoot: any SharedRoot { reference.root }

@@ -43,12 +43,13 @@ package enum SharedChangeCenter {
   /// What every `send` reads and writes, held where the runtime does not check each access
   /// for exclusivity: as static `var`s, each access was a `swift_beginAccess` (about 20 ns a
   /// send, half of `send.none`). Its accesses keep ``UncheckedFields``' invariants: all on the
-  /// main actor, each a plain read or write that is over before any other code runs. Hence
-  /// `@unchecked Sendable`: the one access not in a `@MainActor` function is
+  /// main actor, each a plain read or write that is over before any other code runs. It is not
+  /// `Sendable` (it is not safe to use from two threads); the static that holds it is
+  /// `nonisolated(unsafe)` because the one access not in a `@MainActor` function is
   /// ``valueChanged(_:)``'s during a `send` or a flush on the calling thread (which is then
   /// running the main actor: `MainActor.assertIsolated` checks it in debug builds, so in every
   /// test), where `assumeIsolated`'s check and the closure it takes cost a third of a change.
-  private final class SendState: UncheckedFields<SendState.Fields>, @unchecked Sendable {
+  private final class SendState: UncheckedFields<SendState.Fields> {
 
     struct Fields {
       var sendDepth = 0
@@ -66,7 +67,7 @@ package enum SharedChangeCenter {
   /// Only plain values in ``SendState``: so the compiler makes it statically, and a `send`
   /// reaches it with no lazy-global check (with the tables in it, that check was a third of
   /// `send.none`). The tables are here, reached when something changed; the same invariants.
-  private final class Tables: UncheckedFields<Tables.Fields>, @unchecked Sendable {
+  private final class Tables: UncheckedFields<Tables.Fields> {
     struct Fields {
       /// The roots changed since the last flush: the first `changedCount` (the buffer is
       /// kept, so that noting a change allocates nothing once warm).
@@ -81,8 +82,9 @@ package enum SharedChangeCenter {
     init() { super.init(unchecked: Fields()) }
   }
 
-  private static let sendState = SendState()
-  private static let tables = Tables()
+  // See ``SendState``: reached on the main actor only.
+  private nonisolated(unsafe) static let sendState = SendState()
+  private nonisolated(unsafe) static let tables = Tables()
 
   #if !canImport(Darwin)
   /// The thread running the outermost `send` or a flush now (`pthread_self`), or 0: where the

@@ -29,8 +29,10 @@ package enum SharedReadRecorder {
   /// invariants hold: every access is on the main actor (``begin()``, ``end(_:)``, ``take()``),
   /// or in ``noteRead(of:)`` on the thread that is running the main actor's recording now (the
   /// main thread on Apple platforms; the thread ``recordingThread`` names elsewhere), and none is
-  /// held across a call. Hence `@unchecked Sendable`: it is never used by two threads at once.
-  private final class Recording: UncheckedFields<Recording.Fields>, @unchecked Sendable {
+  /// held across a call. So it is never used by two threads at once; it is not `Sendable`, and
+  /// the static that holds it is `nonisolated(unsafe)` for the one access off a `@MainActor`
+  /// function (``noteRead(of:)``'s).
+  private final class Recording: UncheckedFields<Recording.Fields> {
     struct Fields {
       var isRecording = false
       var roots: [AnyObject] = []
@@ -38,7 +40,7 @@ package enum SharedReadRecorder {
     init() { super.init(unchecked: Fields()) }
   }
 
-  private static let recording = Recording()
+  private nonisolated(unsafe) static let recording = Recording()
 
   #if !canImport(Darwin)
   /// The thread recording now (`pthread_self`), or 0.

@@ -76,7 +76,9 @@ public struct SharedReader<Value> {
   /// ```swift
   /// let volume: SharedReader<Double> = $settings.volume
   /// ```
-  public subscript<Member>(dynamicMember keyPath: KeyPath<Value, Member>) -> SharedReader<Member> {
+  public subscript<Member>(
+    dynamicMember keyPath: KeyPath<Value, Member> & Sendable
+  ) -> SharedReader<Member> {
     SharedReader<Member>(
       reference: ReadOnlyKeyPathReference(base: AnySharedReadable(reference), keyPath: keyPath))
   }
@@ -97,8 +99,8 @@ public struct SharedReader<Value> {
   }
 }
 
-// Unchecked: the reference is immutable and the value behind its root's lock.
-extension SharedReader: @unchecked Sendable where Value: Sendable {}
+/// Sendable when its value is: the reference is immutable and the value behind its root's lock.
+extension SharedReader: Sendable where Value: Sendable {}
 
 extension SharedReader: SharedSnapshotSource {
   package var snapshotRoot: any SharedRoot { reference.root }

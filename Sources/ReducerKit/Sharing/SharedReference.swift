@@ -31,7 +31,7 @@ extension SharedReference {
 /// A part of a shared value reached through a writable key path: `$settings.volume`.
 struct KeyPathReference<Base: SharedReference, Value>: SharedReference {
   let base: Base
-  let keyPath: WritableKeyPath<Base.Value, Value>
+  let keyPath: WritableKeyPath<Base.Value, Value> & Sendable
 
   var root: any SharedRoot { base.root }
 
@@ -48,15 +48,10 @@ struct KeyPathReference<Base: SharedReference, Value>: SharedReference {
   }
 }
 
-// Key paths are immutable values; the base is Sendable.
-// Unchecked: immutable (a base and a key path, which is not marked Sendable); the value is
-// reached only under the root's lock.
-extension KeyPathReference: @unchecked Sendable {}
-
 /// A read-only part of a shared value: `$settings.volume` on a ``SharedReader``.
 struct ReadOnlyKeyPathReference<Base: SharedReadable, Value>: SharedReadable {
   let base: Base
-  let keyPath: KeyPath<Base.Value, Value>
+  let keyPath: KeyPath<Base.Value, Value> & Sendable
 
   var root: any SharedRoot { base.root }
 
@@ -64,10 +59,6 @@ struct ReadOnlyKeyPathReference<Base: SharedReadable, Value>: SharedReadable {
     base.read(in: view)[keyPath: keyPath]
   }
 }
-
-// Key paths are immutable values; the base is Sendable.
-// Unchecked: immutable (a base and a key path); the value is reached only under the root's lock.
-extension ReadOnlyKeyPathReference: @unchecked Sendable {}
 
 /// The value of a shared optional while it is not `nil` (`Shared($optional)`), or an element of
 /// a shared collection while it is there (`$todos[id: id]`). Once the value is gone, reads give
@@ -124,8 +115,3 @@ struct PresentReference<Base: SharedReference, Value>: SharedReference {
     return try body(&value)
   }
 }
-
-// The closures are `@Sendable`, the last value is behind a lock.
-// Unchecked: its closures and base are immutable; `lastSeen` is behind its own lock, the value
-// behind the root's.
-extension PresentReference: @unchecked Sendable {}

@@ -6,32 +6,44 @@ import Synchronization
 /// for the expected state and one for each state the store reached, so that a shared value
 /// changed later does not change what an earlier assertion compares.
 ///
-/// Used by one test store, synchronously, on the main actor; that is why it can be
-/// `@unchecked Sendable` (it travels in a task-local).
-package final class SharedSnapshotTable: @unchecked Sendable {
-  /// The value of each root, by the root's identity.
-  package private(set) var roots: [ObjectIdentifier: Any] = [:]
-  /// The roots themselves, kept alive while the table is: a released root's identity could
-  /// otherwise be reused by a new one, which would then show the old one's snapshot.
-  private var owners: [ObjectIdentifier: AnyObject] = [:]
+/// It travels in a task-local (``SharedView``), so it is `Sendable`: a lock protects its
+/// entries (the snapshots and their roots).
+package final class SharedSnapshotTable: Sendable {
+  private struct Entries {
+    /// The value of each root, by the root's identity.
+    var roots: [ObjectIdentifier: Any] = [:]
+    /// The roots themselves, kept alive while the table is: a released root's identity could
+    /// otherwise be reused by a new one, which would then show the old one's snapshot.
+    var owners: [ObjectIdentifier: AnyObject] = [:]
+  }
 
-  package init() {}
+  private let entries: Locked<Entries>
+
+  package init() {
+    entries = Locked(Entries())
+  }
+
+  private init(_ entries: Entries) {
+    self.entries = Locked(entries)
+  }
+
+  /// The value of each root, by the root's identity.
+  package var roots: [ObjectIdentifier: Any] { entries.withLock { $0.roots } }
 
   /// The snapshot of `root`, if the table has one.
   package subscript(root root: AnyObject) -> Any? {
-    get { roots[ObjectIdentifier(root)] }
+    get { entries.withLock { $0.roots[ObjectIdentifier(root)] } }
     set {
-      roots[ObjectIdentifier(root)] = newValue
-      owners[ObjectIdentifier(root)] = newValue == nil ? nil : root
+      entries.withLock { entries in
+        entries.roots[ObjectIdentifier(root)] = newValue
+        entries.owners[ObjectIdentifier(root)] = newValue == nil ? nil : root
+      }
     }
   }
 
-  /// A copy that can change on its own.
+  /// A table with the same snapshots, changed independently from now on.
   package func copy() -> SharedSnapshotTable {
-    let copy = SharedSnapshotTable()
-    copy.roots = roots
-    copy.owners = owners
-    return copy
+    SharedSnapshotTable(entries.withLock { $0 })
   }
 
   /// The live values of every shared reference reachable from `value` (through stored
