@@ -273,9 +273,9 @@ package func areEqual<Value>(_ lhs: Value, _ rhs: Value) -> Bool? {
 /// Owned by the store alone: its deinit runs when the store's does, on whatever thread released
 /// the store, so it only hands the parts over, through the root's lock-protected
 /// ``ReleasedParts``.
-package final class OwnedParts: @unchecked Sendable {
-  // Unchecked: `parts` is only appended to on the main actor while the store lives, and read
-  // once, in `deinit`, when nothing else can reach this object.
+package final class OwnedParts {
+  // `parts` is only appended to on the main actor while the store lives, and read once, in
+  // `deinit`, when nothing else can reach this object.
   private var parts: [ObservedPart] = []
   private let released: ReleasedParts
 

@@ -233,9 +233,9 @@ final class ReleasedChildren: Sendable {
 
 /// Held by a cached child store alone, so that its deinit runs when the store's does (on
 /// whatever thread released it) and tells the parent's cache.
-final class CacheMembership: @unchecked Sendable {
-  // Unchecked: the key is immutable; it is only hashed and compared on the main actor, after
-  // the parent takes it.
+final class CacheMembership {
+  // The key is immutable; it is only hashed and compared on the main actor, after the parent
+  // takes it.
   private let key: ScopeKey
   private let released: ReleasedChildren
 
