@@ -33,6 +33,16 @@ package enum SharedChangeCenter {
     weak var subscriber: (any Subscriber)?
   }
 
+  /// A root's identity, as its `ObjectIdentifier`'s bits: a plain integer keeps ``SendState``
+  /// made statically (with an optional `ObjectIdentifier` in it, every `send` paid a
+  /// lazy-global check: 14 → 19 ns).
+  typealias RootID = UInt
+
+  @inline(__always)
+  private static func rootID(_ root: AnyObject) -> RootID {
+    UInt(bitPattern: ObjectIdentifier(root))
+  }
+
   /// The stores told of one root's changes.
   private struct RootSubscribers {
     /// The root, to tell a released one (whose identity a new root may reuse) from a live one.
@@ -53,13 +63,17 @@ package enum SharedChangeCenter {
 
     struct Fields {
       var sendDepth = 0
-      var hasPendingChange = false
-      var isFlushing = false
-      /// How many of ``Tables/changedRoots`` are the roots changed since the last flush.
+      /// How many roots changed since the last flush: the first is ``firstChange``'s, the
+      /// others the first `changedCount - 1` of ``Tables/changedRoots``.
       var changedCount = 0
       /// How many of those the flush under way has begun telling its stores of: a root changed
       /// again after that is noted again, even if it was the last one noted.
       var toldCount = 0
+      var hasPendingChange = false
+      var isFlushing = false
+      /// Whether a store was ever registered: until one is, a flush has no one to tell and
+      /// looks at no table.
+      var hasSubscribers = false
     }
     init() { super.init(unchecked: Fields()) }
   }
@@ -69,20 +83,29 @@ package enum SharedChangeCenter {
   /// `send.none`). The tables are here, reached when something changed; the same invariants.
   private final class Tables: UncheckedFields<Tables.Fields> {
     struct Fields {
-      /// The roots changed since the last flush: the first `changedCount` (the buffer is
-      /// kept, so that noting a change allocates nothing once warm).
-      var changedRoots: [ObjectIdentifier] = []
+      /// The roots changed since the last flush after the first: the first `changedCount - 1`
+      /// (the buffer is kept, so that noting a change allocates nothing once warm).
+      var changedRoots: [RootID] = []
       /// The stores told of every change.
       var subscribers: [ObjectIdentifier: WeakSubscriber] = [:]
       /// The stores told of each root's changes, by the root's identity.
-      var subscribersByRoot: [ObjectIdentifier: RootSubscribers] = [:]
+      var subscribersByRoot: [RootID: RootSubscribers] = [:]
       /// How many roots `subscribersByRoot` held after its last sweep of released ones.
       var sweptRootCount = 16
     }
     init() { super.init(unchecked: Fields()) }
   }
 
+  /// The first root changed since the last flush (most `send`s change one; 0 when none), where
+  /// a change reaches no table. An object of its own: in ``SendState``, it kept the compiler
+  /// from making that statically (and every `send` paid a lazy-global check, 14 → 19 ns). The
+  /// same invariants as ``SendState``.
+  private final class FirstChange: UncheckedFields<RootID> {
+    init() { super.init(unchecked: 0) }
+  }
+
   // See ``SendState``: reached on the main actor only.
+  private nonisolated(unsafe) static let firstChange = FirstChange()
   private nonisolated(unsafe) static let sendState = SendState()
   private nonisolated(unsafe) static let tables = Tables()
 
@@ -131,14 +154,14 @@ package enum SharedChangeCenter {
     get { tables.unchecked.subscribers }
     set { tables.unchecked.subscribers = newValue }
   }
-  @MainActor private static var subscribersByRoot: [ObjectIdentifier: RootSubscribers] {
+  @MainActor private static var subscribersByRoot: [RootID: RootSubscribers] {
     get { tables.unchecked.subscribersByRoot }
     _modify { yield &tables.unchecked.subscribersByRoot }
   }
   /// The roots changed on other threads since the last flush, and whether a task on the main
   /// actor is scheduled to hand them on.
   private static let changedElsewhere = Locked(
-    (roots: [ObjectIdentifier](), taskScheduled: false))
+    (roots: [RootID](), taskScheduled: false))
 
   #if !canImport(Darwin)
   /// A change was made off the main thread since the last flush: the next outermost `send`
@@ -172,12 +195,14 @@ package enum SharedChangeCenter {
 
   /// Registers `subscriber` (weakly) for every change.
   @MainActor package static func register(_ subscriber: some Subscriber) {
+    sendState.unchecked.hasSubscribers = true
     subscribers[ObjectIdentifier(subscriber)] = WeakSubscriber(subscriber: subscriber)
   }
 
   /// Registers `subscriber` (weakly) for the changes of `root`.
   @MainActor package static func register(_ subscriber: some Subscriber, for root: AnyObject) {
-    let id = ObjectIdentifier(root)
+    sendState.unchecked.hasSubscribers = true
+    let id = rootID(root)
     let subscriberID = ObjectIdentifier(subscriber)
     if let entry = subscribersByRoot[id], entry.root === root {
       guard entry.subscribers[subscriberID]?.subscriber == nil else { return }
@@ -197,7 +222,7 @@ package enum SharedChangeCenter {
 
   /// A shared value changed, on any thread.
   package static func valueChanged(_ root: AnyObject) {
-    let id = ObjectIdentifier(root)
+    let id = rootID(root)
     let state = sendState  // one lazy-global check and one retain for the whole change
     #if canImport(Darwin)
     let isSending = false
@@ -243,17 +268,28 @@ package enum SharedChangeCenter {
   /// Notes that the root `id` changed, unless it was the last one noted and its stores have
   /// not been told of it yet. On the main actor (see ``SendState``).
   @inline(__always)
-  private static func noteChanged(_ id: ObjectIdentifier, in state: SendState) {
+  private static func noteChanged(_ id: RootID, in state: SendState) {
     let count = state.unchecked.changedCount
-    let tables = tables
-    guard count == state.unchecked.toldCount || tables.unchecked.changedRoots[count - 1] != id
+    guard count == state.unchecked.toldCount || changedRoot(at: count - 1, in: state) != id
     else { return }
-    if count < tables.unchecked.changedRoots.count {
-      tables.unchecked.changedRoots[count] = id
+    state.unchecked.changedCount = count + 1
+    guard count > 0 else {
+      firstChange.unchecked = id
+      return
+    }
+    let tables = tables
+    if count - 1 < tables.unchecked.changedRoots.count {
+      tables.unchecked.changedRoots[count - 1] = id
     } else {
       tables.unchecked.changedRoots.append(id)
     }
-    state.unchecked.changedCount = count + 1
+  }
+
+  /// The root changed `index`th since the last flush. On the main actor (see ``SendState``).
+  @inline(__always)
+  private static func changedRoot(at index: Int, in state: SendState) -> RootID {
+    guard index > 0 else { return firstChange.unchecked }
+    return tables.unchecked.changedRoots[index - 1]
   }
 
   /// Tells the stores registered for the changed roots, and those registered for every change;
@@ -273,7 +309,10 @@ package enum SharedChangeCenter {
     state.unchecked.isFlushing = true
     #if !canImport(Darwin)
     // The observers told may change shared values: on this thread, the main actor's.
-    let previousThread = sendingThread.exchange(UInt(pthread_self()), ordering: .relaxed)
+    // Written on the main actor only: a load and a store, not an exchange (a locked
+    // instruction).
+    let previousThread = sendingThread.load(ordering: .relaxed)
+    sendingThread.store(UInt(pthread_self()), ordering: .relaxed)
     #endif
     defer {
       state.unchecked.isFlushing = false
@@ -298,7 +337,9 @@ package enum SharedChangeCenter {
       guard start < end else { break }
       // Before telling: a change a store makes while it is told is a new one.
       state.unchecked.toldCount = end
-      if !tables.unchecked.subscribers.isEmpty || !tables.unchecked.subscribersByRoot.isEmpty {
+      if state.unchecked.hasSubscribers,
+        !tables.unchecked.subscribers.isEmpty || !tables.unchecked.subscribersByRoot.isEmpty
+      {
         tell(rootsChangedFrom: start, to: end)
       }
       rounds += 1
@@ -326,7 +367,7 @@ package enum SharedChangeCenter {
     }
     for id in released { subscribers[id] = nil }
     for index in start..<end {
-      let root = tables.unchecked.changedRoots[index]
+      let root = changedRoot(at: index, in: sendState)
       guard let entry = subscribersByRoot[root] else { continue }
       var releasedHere = false
       for (id, weakSubscriber) in entry.subscribers {
@@ -351,7 +392,7 @@ package enum SharedChangeCenter {
 
   /// How many stores are registered for `root`'s changes (some may have been released since).
   @MainActor static func subscriberCount(for root: AnyObject) -> Int {
-    guard let entry = subscribersByRoot[ObjectIdentifier(root)], entry.root === root else {
+    guard let entry = subscribersByRoot[rootID(root)], entry.root === root else {
       return 0
     }
     return entry.subscribers.count
