@@ -116,12 +116,16 @@ package final class RowObserverGroup: UncheckedFields<RowObserverTable> {
   }
 
   /// Removes the observers whose part changed and appends them to `changed`. Checks one row when
-  /// the action mutated exactly one row in place, none when it mutated none, and all otherwise.
-  func takeChanged(in state: StateAddress, into changed: inout [StateObserver]) {
+  /// the action mutated exactly one row in place, none when it mutated none, and all otherwise
+  /// or when `checkingEveryRow` (a shared value changed: rows read it, and the collection's
+  /// versions do not change with it).
+  func takeChanged(
+    in state: StateAddress, into changed: inout [StateObserver], checkingEveryRow: Bool = false
+  ) {
     let versions = readVersions(state)
     defer { (structure, element) = (versions.structure, versions.element) }
     let before = changed.count
-    if versions.structure == structure {
+    if !checkingEveryRow, versions.structure == structure {
       if versions.element == element { return }
       if versions.previousElement == element, let key = versions.lastMutatedKey {
         // Exactly one in-place access to an element since the last check: only its row (and

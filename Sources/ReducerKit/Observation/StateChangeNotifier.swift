@@ -169,7 +169,8 @@ package final class StateChangeNotifier<State, Action>: UncheckedFields<StateCha
   /// values changed since they last got it.
   package func didChangeSharedValues(_ state: UnsafePointer<State>) {
     if hasObservedStore { notifyObservedStore() }
-    if hasObservers { notifyObservers(StateAddress(state)) }
+    // Every row: a shared value's change leaves the collections' versions as they were.
+    if hasObservers { notifyObservers(StateAddress(state), checkingEveryRow: true) }
     if hasSubscribers, SharedSnapshotTable.versions(in: state.pointee) != sharedVersionsSent {
       notifySubscribers(state)
     }
@@ -201,8 +202,9 @@ package final class StateChangeNotifier<State, Action>: UncheckedFields<StateCha
     hasObservers = !observers.isEmpty || !rowGroups.isEmpty
   }
 
-  /// Notifies the observers whose part of the state changed.
-  private func notifyObservers(_ state: StateAddress) {
+  /// Notifies the observers whose part of the state changed; checks the rows an action touched
+  /// (by the collections' versions), or `checkingEveryRow`.
+  private func notifyObservers(_ state: StateAddress, checkingEveryRow: Bool = false) {
     removeReleasedObservers()
     guard hasObservers else { return }
     // Taken out while in use: an observer notified below may read the state again.
@@ -217,7 +219,7 @@ package final class StateChangeNotifier<State, Action>: UncheckedFields<StateCha
       var hasEmptyGroup = false
       for index in rowGroups.indices {
         let group = rowGroups[index]
-        group.takeChanged(in: state, into: &changed)
+        group.takeChanged(in: state, into: &changed, checkingEveryRow: checkingEveryRow)
         if group.liveCount == 0 { hasEmptyGroup = true }
       }
       // A group with no live observer is dropped (and made again by the next read of a row): a
