@@ -248,8 +248,14 @@ package enum SharedChangeCenter {
     #if !canImport(Darwin)
     changedOffMainThread.store(true, ordering: .relaxed)
     #endif
+    handOnInATask([id])
+  }
+
+  /// Hands the changes of `roots` on in a task on the main actor (one at a time, however many
+  /// changes come before it runs).
+  private static func handOnInATask(_ roots: [RootID]) {
     let schedule = changedElsewhere.withLock { changed in
-      changed.roots.append(id)
+      changed.roots.append(contentsOf: roots)
       #if !canImport(Darwin)
       // Inside the lock: set after it, a flush that ran in between (the scheduled task's) would
       // find the flag down and leave this root for a task that is not coming.
@@ -345,6 +351,13 @@ package enum SharedChangeCenter {
       rounds += 1
     } while state.unchecked.hasPendingChange && rounds < 100
     state.unchecked.hasPendingChange = false
+    let untold = state.unchecked.toldCount..<state.unchecked.changedCount
+    if !untold.isEmpty {
+      // A hundred rounds of observers changing shared values as they are told (two stores
+      // answering each other): the rest is handed on in a task, so that the main actor is not
+      // held here and no change is dropped.
+      handOnInATask(untold.map { changedRoot(at: $0, in: state) })
+    }
   }
 
   /// Tells each store registered for one of the changed roots in `start..<end`, or for every
