@@ -18,10 +18,30 @@ struct SharedStates {
   }
 
   /// Whether `lhs` as of `lhsTable` equals `rhs` as of `rhsTable`.
+  ///
+  /// The states' `==` is not enough: it may skip what it knows to be the same (two arrays of one
+  /// buffer, one presented child's storage) and so never read the shared values inside, which
+  /// the two tables may hold differently. So the shared values reachable from `rhs` are compared
+  /// too, table against table.
   static func equal<State: Equatable>(
     _ lhs: State, _ lhsTable: SharedSnapshotTable, _ rhs: State, _ rhsTable: SharedSnapshotTable
   ) -> Bool {
-    SharedView.with(.comparing(lhsTable, rhsTable)) { lhs == rhs }
+    guard SharedView.with(.comparing(lhsTable, rhsTable), { lhs == rhs }) else { return false }
+    let (lhsValues, rhsValues) = (lhsTable.roots, rhsTable.roots)
+    guard !lhsValues.isEmpty, !rhsValues.isEmpty else { return true }
+    for root in SharedSnapshotTable.versions(in: rhs).keys {
+      guard let lhsValue = lhsValues[root], let rhsValue = rhsValues[root] else { continue }
+      if !valuesAreEqual(lhsValue, rhsValue) { return false }
+    }
+    return true
+  }
+
+  /// Whether two shared values are equal: `true` for values that are not `Equatable` (the
+  /// state's `==` spoke for them).
+  private static func valuesAreEqual(_ lhs: Any, _ rhs: Any) -> Bool {
+    guard let lhs = lhs as? any Equatable else { return true }
+    func isEqual<Value: Equatable>(_ lhs: Value) -> Bool { lhs == (rhs as? Value) }
+    return isEqual(lhs)
   }
 
   /// The diff of `expected` as of `expectedTable` against `actual` as of `actualTable`: a
