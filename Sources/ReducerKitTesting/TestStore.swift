@@ -191,11 +191,13 @@ public final class TestStore<State: Equatable, Action> {
     stackIDsBefore: Int? = nil,
     at location: TestLocation
   ) {
-    // Elements the closure appends get the ids the reducer gave: counted from the store's stack
-    // id counter as it was before the asserted action, on a copy (the store's keeps counting).
+    // Run under the store's dependencies, as the reducer was (a child state the closure makes
+    // reads the store's shared storage). Elements the closure appends get the ids the reducer
+    // gave: counted from the store's stack id counter as it was before the asserted action, on
+    // a copy (the store's keeps counting).
     let update = update.map { update in
       { (state: inout State) throws in
-        var values = DependencyValues.current
+        var values = self.core.dependencies
         values.stackElementID = StackElementIDGenerator(
           startingAt: stackIDsBefore ?? self.core.dependencies.stackElementID.peek())
         try DependencyValues.withValues(values) { try update(&state) }
