@@ -821,31 +821,10 @@ import Testing
     .enabled(if: SharedStateScenarioTests.measuresResidentMemory, "needs resident memory"),
     .timeLimit(.minutes(5)))
   nonisolated func residentMemoryStaysFlatWhileKeysStoragesAndStoresComeAndGo() async throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-    process.arguments = [
-      "--testing-library", "swift-testing", "--filter",
-      "inMemoryKeysAndStoresComeAndGoInAProcessOfTheirOwn",
-    ]
-    var environment = ProcessInfo.processInfo.environment
-    environment[Self.churnChildVariable] = "1"
-    // As in `SoakTests`: no backtraces kept for thrown errors, and one malloc arena, so that
-    // resident memory measures the heap rather than the spread of threads over arenas.
-    environment["SWT_SWIFT_ERROR_BACKTRACING_ENABLED"] = "0"
-    environment["MALLOC_ARENA_MAX"] = "1"
-    process.environment = environment
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    let text = await withCheckedContinuation { continuation in
-      Thread.detachNewThread {
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        continuation.resume(returning: String(decoding: data, as: UTF8.self))
-      }
-    }
-    #expect(process.terminationStatus == 0, "\(text.suffix(3_000))")
+    let (status, text) = try await runTestInChildProcess(
+      filter: "inMemoryKeysAndStoresComeAndGoInAProcessOfTheirOwn",
+      enabling: Self.churnChildVariable)
+    #expect(status == 0, "\(text.suffix(3_000))")
     let report = text.split(separator: "\n").filter { $0.contains("churn:") }
     #expect(report.contains { $0.contains("churn: resident memory") }, "\(text.suffix(3_000))")
     for line in report { print(line) }

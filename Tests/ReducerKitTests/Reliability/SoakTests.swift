@@ -163,37 +163,10 @@ import Glibc
       "runs in an optimized build without sanitizers: swift test -c release --filter SoakTests"),
     .timeLimit(.minutes(5)))
   nonisolated func residentMemoryStaysFlatOverAnAppsLife() async throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-    process.arguments = ["--testing-library", "swift-testing", "--filter", "soakInThisProcess"]
-    var environment = ProcessInfo.processInfo.environment
-    environment[Self.childVariable] = "1"
-    // Swift Testing records a backtrace for every error thrown in a test, and keeps it for a
-    // while: the soak's cancelled sleeps throw 100,000s of `CancellationError`s, which would
-    // grow the test harness by megabytes, not the app.
-    environment["SWT_SWIFT_ERROR_BACKTRACING_ENABLED"] = "0"
-    // One malloc arena: glibc gives each thread that allocates an arena of its own, and the
-    // effects' tasks run on whichever thread of the pool is free, so freed memory is spread over
-    // several arenas whose fragmentation moves resident memory by megabytes from run to run
-    // (heaptrack: the heap itself peaks at 4.7 MB over the whole soak, flat after the warm-up).
-    // A leak grows one arena as it grows several.
-    environment["MALLOC_ARENA_MAX"] = "1"
-    process.environment = environment
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    // Waited for on a thread of its own: not the main actor, nor a thread of the cooperative
-    // pool, which the tests running meanwhile need.
-    let text = await withCheckedContinuation { continuation in
-      Thread.detachNewThread {
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        continuation.resume(returning: String(decoding: data, as: UTF8.self))
-      }
-    }
+    let (status, text) = try await runTestInChildProcess(
+      filter: "soakInThisProcess", enabling: Self.childVariable)
     let report = text.split(separator: "\n").filter { $0.contains("soak:") }
-    #expect(process.terminationStatus == 0, "\(text.suffix(3_000))")
+    #expect(status == 0, "\(text.suffix(3_000))")
     #expect(report.contains { $0.contains("soak: resident memory") }, "\(text.suffix(3_000))")
     // Shown in the test log: the memory at the warm-up and at the end.
     for line in report { print(line) }
