@@ -190,7 +190,9 @@ import Testing
       if value < last { sender.send(.increment) }
     }
     sender.send(.increment)
-    let reachedTheEnd = await poll { viewModel.told.last == last }
+    // 150 turns of the main actor one after the other, each waiting behind every other test's
+    // work there (slowed tenfold under a sanitizer): more than one poll's usual bound.
+    let reachedTheEnd = await poll(upTo: .seconds(60)) { viewModel.told.last == last }
     #expect(
       reachedTheEnd,
       """
