@@ -52,27 +52,6 @@ import Testing
 
   // MARK: - 1. A view model that sends when told of a shared change
 
-  struct Counter: Reducer {
-    struct State: Equatable {
-      @Shared(.inMemory("scenario-count")) var count = 0
-      /// The values a view model said it saw, in order.
-      var seen: [Int] = []
-    }
-    enum Action: Equatable { case increment, incrementLater, saw(Int) }
-    func reduce(into state: inout State, action: Action) -> Effect<Action> {
-      switch action {
-      case .increment:
-        state.$count.withLock { $0 += 1 }
-        return .none
-      case .incrementLater:
-        return .run { [count = state.$count] _ in count.withLock { $0 += 1 } }
-      case .saw(let value):
-        state.seen.append(value)
-        return .none
-      }
-    }
-  }
-
   /// How the view model answers a change.
   enum Delivery: String, CaseIterable, Sendable {
     /// From inside `onChange`, as code that reacts at once does.
@@ -90,14 +69,14 @@ import Testing
   /// SwiftUI's observation does, and when told of a change reads it again (tracking again) and
   /// hands the value to `onValue`.
   @MainActor final class CountViewModel {
-    let store: StoreOf<Counter>
+    let store: StoreOf<SharedCounter>
     let delivery: Delivery
     let onValue: @MainActor (Int) -> Void
     /// The values read after each notification.
     private(set) var told: [Int] = []
 
     init(
-      store: StoreOf<Counter>, delivery: Delivery, onValue: @escaping @MainActor (Int) -> Void
+      store: StoreOf<SharedCounter>, delivery: Delivery, onValue: @escaping @MainActor (Int) -> Void
     ) {
       self.store = store
       self.delivery = delivery
@@ -137,9 +116,9 @@ import Testing
   ) async {
     let (store, other, count) = withFreshSharedStorage {
       (
-        Store(initialState: Counter.State()) { Counter() },
-        Store(initialState: Counter.State()) { Counter() },
-        Shared(wrappedValue: 0, .inMemory("scenario-count"))
+        Store(initialState: SharedCounter.State()) { SharedCounter() },
+        Store(initialState: SharedCounter.State()) { SharedCounter() },
+        Shared(wrappedValue: 0, .inMemory("count"))
       )
     }
     var toldValues: [Int] = []
@@ -180,8 +159,8 @@ import Testing
   ) async {
     let (store, other) = withFreshSharedStorage {
       (
-        Store(initialState: Counter.State()) { Counter() },
-        Store(initialState: Counter.State()) { Counter() }
+        Store(initialState: SharedCounter.State()) { SharedCounter() },
+        Store(initialState: SharedCounter.State()) { SharedCounter() }
       )
     }
     let sender = target == .theStoreItReads ? store : other
@@ -532,13 +511,13 @@ import Testing
   // MARK: - 4. The same, under a TestStore
 
   @Test func underATestStoreChangesFromOutsideAndFromAnEffectAreAssertedWithAssert() async {
-    let store = TestStore(initialState: Counter.State()) { Counter() }
+    let store = TestStore(initialState: SharedCounter.State()) { SharedCounter() }
     let storage = store.dependencies.defaultInMemoryStorage
     // Another store in the same storage, as another screen of the app.
     let other = withDependencies {
       $0.defaultInMemoryStorage = storage
     } operation: {
-      Store(initialState: Counter.State()) { Counter() }
+      Store(initialState: SharedCounter.State()) { SharedCounter() }
     }
     other.send(.increment)
     store.assert { $0.$count.withLock { $0 = 1 } }

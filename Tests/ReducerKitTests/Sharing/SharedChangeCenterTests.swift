@@ -6,26 +6,6 @@ import Testing
 
 /// A store's observer of a shared field is told of a change by any route.
 @MainActor @Suite struct SharedChangeCenterTests {
-  struct Counter: Reducer {
-    struct State {
-      @Shared(.inMemory("count")) var count = 0
-      var other = 0
-    }
-    enum Action { case increment, incrementLater, bumpOther }
-    func reduce(into state: inout State, action: Action) -> Effect<Action> {
-      switch action {
-      case .increment:
-        state.$count.withLock { $0 += 1 }
-        return .none
-      case .incrementLater:
-        return .run { [count = state.$count] _ in count.withLock { $0 += 1 } }
-      case .bumpOther:
-        state.other += 1
-        return .none
-      }
-    }
-  }
-
   /// Whether reading `read` inside observation tracking is followed by a change notification
   /// while `change` runs.
   func notifies(_ read: () -> Void, when change: () -> Void) -> Bool {
@@ -37,7 +17,7 @@ import Testing
 
   @Test func anObserverIsToldWhenItsOwnStoreChangesTheValue() {
     withFreshSharedStorage {
-      let store = Store(initialState: Counter.State()) { Counter() }
+      let store = Store(initialState: SharedCounter.State()) { SharedCounter() }
       #expect(notifies({ _ = store.count }, when: { store.send(.increment) }))
       #expect(store.count == 1)
     }
@@ -46,8 +26,8 @@ import Testing
   @Test
   func anObserverIsToldWhenAnotherStoreChangesTheValue() {
     withFreshSharedStorage {
-      let first = Store(initialState: Counter.State()) { Counter() }
-      let second = Store(initialState: Counter.State()) { Counter() }
+      let first = Store(initialState: SharedCounter.State()) { SharedCounter() }
+      let second = Store(initialState: SharedCounter.State()) { SharedCounter() }
       #expect(notifies({ _ = second.count }, when: { first.send(.increment) }))
       #expect(second.count == 1)
     }
@@ -56,7 +36,7 @@ import Testing
   @Test func anObserverIsToldOfAChangeMadeOutsideAnyStore() async {
     let (store, count) = withFreshSharedStorage {
       (
-        Store(initialState: Counter.State()) { Counter() },
+        Store(initialState: SharedCounter.State()) { SharedCounter() },
         Shared(wrappedValue: 0, .inMemory("count"))
       )
     }
@@ -107,13 +87,15 @@ import Testing
 
   @Test func anObserverIsNotToldOfAChangeToAnotherField() {
     withFreshSharedStorage {
-      let store = Store(initialState: Counter.State()) { Counter() }
+      let store = Store(initialState: SharedCounter.State()) { SharedCounter() }
       #expect(!notifies({ _ = store.count }, when: { store.send(.bumpOther) }))
     }
   }
 
   @Test func anObserverIsToldOfAChangeAnEffectMadeOnAnotherThread() async {
-    let store = withFreshSharedStorage { Store(initialState: Counter.State()) { Counter() } }
+    let store = withFreshSharedStorage {
+      Store(initialState: SharedCounter.State()) { SharedCounter() }
+    }
     let fired = Locked(false)
     withObservationTracking {
       _ = store.count
@@ -129,7 +111,7 @@ import Testing
 
   /// Reads `store.states` until two states came; their counts go into `received`.
   func firstTwoCounts(
-    of store: Store<Counter.State, Counter.Action>
+    of store: Store<SharedCounter.State, SharedCounter.Action>
   ) -> (received: Locked<[Int]>, reading: Task<Void, Never>) {
     let received = Locked<[Int]>([])
     let reading = Task { @MainActor in
@@ -145,7 +127,9 @@ import Testing
   }
 
   @Test func aStreamOfStatesGetsAStateWhenASharedValueChanges() async {
-    let store = withFreshSharedStorage { Store(initialState: Counter.State()) { Counter() } }
+    let store = withFreshSharedStorage {
+      Store(initialState: SharedCounter.State()) { SharedCounter() }
+    }
     let (received, reading) = firstTwoCounts(of: store)
     for _ in 0..<1_000 where received.withLock({ $0.isEmpty }) { await Task.yield() }
     store.withState { $0.$count }.withLock { $0 = 5 }
@@ -154,8 +138,12 @@ import Testing
   }
 
   @Test func aStreamGetsNoStateWhenAnotherStoresSharedValueChanges() async {
-    let store = withFreshSharedStorage { Store(initialState: Counter.State()) { Counter() } }
-    let other = withFreshSharedStorage { Store(initialState: Counter.State()) { Counter() } }
+    let store = withFreshSharedStorage {
+      Store(initialState: SharedCounter.State()) { SharedCounter() }
+    }
+    let other = withFreshSharedStorage {
+      Store(initialState: SharedCounter.State()) { SharedCounter() }
+    }
     let (received, reading) = firstTwoCounts(of: store)
     for _ in 0..<1_000 where received.withLock({ $0.isEmpty }) { await Task.yield() }
     // Another storage's "count": told to every store, but not a change of this one's.
@@ -268,7 +256,7 @@ import Testing
 
   @Test func anObserversFieldReadRegistersItsStoreForThatRootAlone() {
     withFreshSharedStorage {
-      let store = Store(initialState: Counter.State()) { Counter() }
+      let store = Store(initialState: SharedCounter.State()) { SharedCounter() }
       let root = store.withState { $0.$count.snapshotRoot }
       #expect(SharedChangeCenter.subscriberCount(for: root) == 0)
       withObservationTracking {
@@ -286,11 +274,11 @@ import Testing
 
   struct Parent: Reducer {
     struct State {
-      var child = Counter.State()
+      var child = SharedCounter.State()
     }
-    enum Action { case child(Counter.Action) }
+    enum Action { case child(SharedCounter.Action) }
     var body: some ReducerOf<Self> {
-      Scope(state: \.child, action: Action.child) { Counter() }
+      Scope(state: \.child, action: Action.child) { SharedCounter() }
     }
   }
 
