@@ -1,7 +1,3 @@
-#if !canImport(Darwin)
-import Synchronization
-#endif
-
 // The versions the store reads to tell, in O(1), what an action changed in an array: which
 // element it touched, whether the ids changed, which id it removed.
 
@@ -52,10 +48,10 @@ extension IdentifiedArray {
 }
 
 /// How many low bits of an `IdentifiedArray`'s element version count in-place mutations; the bits
-/// above them are its epoch, from the process-wide counter (see `_elementVersion`). 24 bits: a
-/// fresh epoch after 16,777,215 mutations of one buffer in a row, and the epochs repeat after
-/// 2^40 draws from the counter of any kind (initializers, id changes, position rewrites and
-/// epochs all draw from it), beyond what a process reaches.
+/// above them are its epoch, a version drawn with ``_nextIdentifiedArrayVersion()`` (see
+/// `_elementVersion`). 24 bits: a fresh epoch after 16,777,215 mutations of one buffer in a row,
+/// and the epochs repeat after 2^40 versions drawn of any kind (initializers, id changes, position
+/// rewrites and epochs all draw one), beyond what a process reaches.
 @inlinable
 var _elementVersionLocalBits: UInt64 { 24 }
 
@@ -70,32 +66,16 @@ internal func _nextIdentifiedArrayElementEpoch() -> UInt64 {
   _nextIdentifiedArrayVersion() << _elementVersionLocalBits
 }
 
-#if !canImport(Darwin)
-/// The versions of every `IdentifiedArray`, from one counter: a version is never given twice.
+/// A version no `IdentifiedArray` had before, never 0.
 ///
-/// Drawn from at initialization, when the ids or their positions change (insertions, removals,
+/// Drawn at initialization, when the ids or their positions change (insertions, removals,
 /// moves, sorts: one draw per write of the positions) and for a new element epoch; never
 /// for an element mutated in place that owned its buffer (see `_elementVersion`), so the
-/// `forEach` hot path touches no process-wide state. Atomic where no Apple platform is (a relaxed
-/// read-modify-write still never gives two callers the same value); Apple platforms take the
-/// lock below, because `Synchronization` needs macOS 15 / iOS 18, above the package's floor.
-private let identifiedArrayVersions = Atomic<UInt64>(0)
-
-/// A version no `IdentifiedArray` had before.
+/// `forEach` hot path draws none. From this thread's block (``ThreadVersionBlocks``): no lock and
+/// no memory another thread writes, so stores on other threads (`StoreActor`s) changing their
+/// arrays at once do not contend. The epochs (see ``_elementVersionLocalBits``) repeat after
+/// 2^40 numbers handed out, blocks a thread left unfinished when it exited included.
 @usableFromInline
 internal func _nextIdentifiedArrayVersion() -> UInt64 {
-  identifiedArrayVersions.wrappingAdd(1, ordering: .relaxed).newValue
+  ThreadVersionBlocks.next()
 }
-#else
-/// The versions of every `IdentifiedArray`, from one counter: a version is never given twice.
-private let identifiedArrayVersions = Locked<UInt64>(0)
-
-/// A version no `IdentifiedArray` had before.
-@usableFromInline
-internal func _nextIdentifiedArrayVersion() -> UInt64 {
-  identifiedArrayVersions.withLock { version in
-    version &+= 1
-    return version
-  }
-}
-#endif

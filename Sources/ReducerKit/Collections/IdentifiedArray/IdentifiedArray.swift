@@ -79,15 +79,15 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   /// `_previousElementVersion` keeps the version before it, so that observers of one row can tell
   /// in O(1) whether an action touched only that row (see `Store` observation).
   ///
-  /// Unlike the other versions, it is not drawn from the process-wide counter on every change:
-  /// an element mutation takes no lock and no atomic operation. The invariant the observers rely
-  /// on is that two arrays with the same structure version and the same element version hold the
-  /// same elements. A mutation of an array that is the only owner of its elements' buffer adds 1
-  /// (no other array shares that buffer, so no other can reach the same version from here); a
-  /// mutation that found the buffer shared, and so copied it (the address changed; the old
-  /// buffer was still alive, so the new one cannot be at its address), takes a fresh *epoch*
-  /// from the process-wide counter (shifted left by ``_elementVersionLocalBits``, so its low bits
-  /// are zero), as does the rare mutation whose increment would carry into the epoch bits. See
+  /// Unlike the other versions, it is not drawn (``_nextIdentifiedArrayVersion()``) on every
+  /// change: an element mutation reads no thread's cell and no shared memory. The invariant the
+  /// observers rely on is that two arrays with the same structure version and the same element
+  /// version hold the same elements. A mutation of an array that is the only owner of its
+  /// elements' buffer adds 1 (no other array shares that buffer, so no other can reach the same
+  /// version from here); a mutation that found the buffer shared, and so copied it (the address
+  /// changed; the old buffer was still alive, so the new one cannot be at its address), takes a
+  /// fresh *epoch* (a version drawn, shifted left by ``_elementVersionLocalBits``, so its low
+  /// bits are zero), as does the rare mutation whose increment would carry into the epoch bits. See
   /// `_didMutateElement(id:bufferBefore:)`.
   @usableFromInline
   package var _elementVersion: UInt64 = 0
@@ -391,7 +391,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
     precondition(
       _structureVersion != 0 && _removalVersion != 0
         && _removalVersion != _previousRemovalVersion,
-      "IdentifiedArray: versions are drawn from the counter, which starts at 1")
+      "IdentifiedArray: a version drawn is never 0")
   }
   #endif
 }
