@@ -1,0 +1,321 @@
+import Foundation
+import ReducerKit
+import ReducerKitExamples
+import ReducerKitTesting
+import Testing
+
+/// An order's whole workflow under an exhaustive TestStore: every route to its end (shipped,
+/// out of stock, refused, retried, timed out, cancelled at each step), and ten thousand orders
+/// run at once with an `ImmediateClock`, each ending as its client says.
+@MainActor
+@Suite struct OrderTests {
+  private static let order = Order.State(id: 7, quantity: 2, amount: 1_500)
+
+  /// A client whose services answer at once (reserve, charge) or as given.
+  private static func client(
+    reserve: @escaping @Sendable (Int, Int) async throws -> Void = { _, _ in },
+    released: Recorder<Int> = Recorder(),
+    charge: @escaping @Sendable (Int, Int) async throws -> Void = { _, _ in },
+    ship: @escaping @Sendable (Int) async -> String = { "TRACK-\($0)" }
+  ) -> OrderClient {
+    OrderClient(
+      reserve: reserve, release: { released.record($0) }, charge: charge, ship: ship)
+  }
+
+  private func makeStore(
+    _ client: OrderClient, clock: TestClock = TestClock(), initialState: Order.State = order
+  ) -> TestStoreOf<Order> {
+    TestStore(initialState: initialState) {
+      Order()
+    } withDependencies: {
+      $0.orderClient = client
+      $0.continuousClock = clock
+    }
+  }
+
+  @Test func aGoodOrderIsReservedPaidAndShipped() async {
+    let store = makeStore(Self.client())
+    await store.send(.place) { $0.status = .reserving }
+    await store.receive(.reserved) {
+      $0.status = .paying
+      $0.paymentAttempts = 1
+    }
+    await store.receive(.paid) { $0.status = .shipping }
+    await store.receive(.shipped(trackingNumber: "TRACK-7")) {
+      $0.status = .shipped
+      $0.trackingNumber = "TRACK-7"
+    }
+    await store.finish()
+  }
+
+  @Test func anOrderWithoutStockFailsAndReleasesNothing() async {
+    let released = Recorder<Int>()
+    let store = makeStore(
+      Self.client(reserve: { _, _ in throw StockError.outOfStock }, released: released))
+    await store.send(.place) { $0.status = .reserving }
+    await store.receive(.reservationFailed(.outOfStock)) {
+      $0.status = .failed
+      $0.failure = .outOfStock
+    }
+    await store.finish()
+    #expect(released.recorded.isEmpty)
+  }
+
+  @Test func aRefusedPaymentFailsAtOnceAndGivesTheStockBack() async {
+    let released = Recorder<Int>()
+    let store = makeStore(
+      Self.client(released: released, charge: { _, _ in throw PaymentError.declined }))
+    await store.send(.place) { $0.status = .reserving }
+    await store.receive(.reserved) {
+      $0.status = .paying
+      $0.paymentAttempts = 1
+    }
+    await store.receive(.chargeFailed(.refused(.declined))) {
+      $0.status = .failed
+      $0.failure = .paymentDeclined
+    }
+    await store.finish()
+    #expect(released.recorded == [7])
+  }
+
+  @Test func anUnavailablePaymentIsTriedAgainAfterLongerAndLongerPauses() async {
+    let clock = TestClock()
+    let charges = Recorder<Int>()
+    let store = makeStore(
+      Self.client(charge: { id, _ in
+        charges.record(id)
+        // Unavailable twice, then through.
+        if charges.recorded.count < 3 { throw PaymentError.unavailable }
+      }), clock: clock)
+    await store.send(.place) { $0.status = .reserving }
+    await store.receive(.reserved) {
+      $0.status = .paying
+      $0.paymentAttempts = 1
+    }
+    await store.receive(.chargeFailed(.refused(.unavailable)))
+    await clock.advance(by: .milliseconds(999))
+    #expect(charges.recorded.count == 1)
+    await clock.advance(by: .milliseconds(1))
+    await store.receive(.retryPayment) { $0.paymentAttempts = 2 }
+    await store.receive(.chargeFailed(.refused(.unavailable)))
+    // The second pause is twice as long.
+    await clock.advance(by: .milliseconds(1_999))
+    #expect(charges.recorded.count == 2)
+    await clock.advance(by: .milliseconds(1))
+    await store.receive(.retryPayment) { $0.paymentAttempts = 3 }
+    await store.receive(.paid) { $0.status = .shipping }
+    await store.receive(.shipped(trackingNumber: "TRACK-7")) {
+      $0.status = .shipped
+      $0.trackingNumber = "TRACK-7"
+    }
+    await store.finish()
+  }
+
+  @Test func aPaymentThatNeverAnswersTimesOutThreeTimesAndFailsTheOrder() async {
+    let clock = TestClock()
+    let released = Recorder<Int>()
+    let cancelledCharges = Recorder<Int>()
+    let store = makeStore(
+      Self.client(
+        released: released,
+        charge: { id, _ in
+          do { try await Task.never() } catch { cancelledCharges.record(id) }
+          throw CancellationError()
+        }), clock: clock)
+    await store.send(.place) { $0.status = .reserving }
+    await store.receive(.reserved) {
+      $0.status = .paying
+      $0.paymentAttempts = 1
+    }
+    await clock.advance(by: .seconds(5))
+    await store.receive(.chargeFailed(.timedOut))
+    await clock.advance(by: .seconds(1))
+    await store.receive(.retryPayment) { $0.paymentAttempts = 2 }
+    await clock.advance(by: .seconds(5))
+    await store.receive(.chargeFailed(.timedOut))
+    await clock.advance(by: .seconds(2))
+    await store.receive(.retryPayment) { $0.paymentAttempts = 3 }
+    await clock.advance(by: .seconds(5))
+    await store.receive(.chargeFailed(.timedOut)) {
+      $0.status = .failed
+      $0.failure = .paymentUnavailable
+    }
+    await store.finish()
+    // Each charge that timed out was cancelled; the stock went back.
+    #expect(cancelledCharges.recorded == [7, 7, 7])
+    #expect(released.recorded == [7])
+  }
+
+  @Test func aChargeThatAnswersAfterTheTimeoutEndedIsKept() async {
+    // With an `ImmediateClock` the timeout ends at once, most often before a charge that takes a
+    // few turns answers; the charge is then cancelled, answers all the same, and its answer wins.
+    // (Whichever ends first, the order is paid.)
+    let store = TestStore(initialState: Self.order) {
+      Order()
+    } withDependencies: {
+      $0.orderClient = Self.client(charge: { _, _ in
+        for _ in 0..<10 { await Task.yield() }
+      })
+      $0.continuousClock = ImmediateClock()
+    }
+    await store.send(.place) { $0.status = .reserving }
+    await store.receive(.reserved) {
+      $0.status = .paying
+      $0.paymentAttempts = 1
+    }
+    await store.receive(.paid) { $0.status = .shipping }
+    await store.receive(.shipped(trackingNumber: "TRACK-7")) {
+      $0.status = .shipped
+      $0.trackingNumber = "TRACK-7"
+    }
+    await store.finish()
+  }
+
+  /// Where the customer cancels.
+  enum CancelPoint: String, CaseIterable, Sendable {
+    case whileReserving, whileCharging, whilePausingBeforeARetry, whileShipping
+  }
+
+  @Test(arguments: CancelPoint.allCases)
+  func theCustomersCancelStopsWhatIsInFlight(at point: CancelPoint) async {
+    let clock = TestClock()
+    let released = Recorder<Int>()
+    let stopped = Recorder<String>()
+    /// A service call that waits until it is cancelled, and records that it was.
+    @Sendable func hang(_ name: String) async throws {
+      do { try await Task.never() } catch { stopped.record(name) }
+      throw CancellationError()
+    }
+    let store = makeStore(
+      Self.client(
+        reserve: { _, _ in if point == .whileReserving { try await hang("reserve") } },
+        released: released,
+        charge: { _, _ in
+          switch point {
+          case .whileCharging: try await hang("charge")
+          case .whilePausingBeforeARetry: throw PaymentError.unavailable
+          case .whileReserving, .whileShipping: break
+          }
+        },
+        ship: { id in
+          if point == .whileShipping { try? await hang("ship") }
+          return "TRACK-\(id)"
+        }), clock: clock)
+    await store.send(.place) { $0.status = .reserving }
+    if point != .whileReserving {
+      await store.receive(.reserved) {
+        $0.status = .paying
+        $0.paymentAttempts = 1
+      }
+    }
+    switch point {
+    case .whilePausingBeforeARetry: await store.receive(.chargeFailed(.refused(.unavailable)))
+    case .whileShipping: await store.receive(.paid) { $0.status = .shipping }
+    case .whileReserving, .whileCharging: break
+    }
+    await store.send(.cancel) { $0.status = .cancelled }
+    // Nothing more arrives, however long the clock runs: the call or the pause was cancelled.
+    await clock.run()
+    await store.finish()
+    switch point {
+    case .whileReserving: #expect(stopped.recorded == ["reserve"])
+    case .whileCharging: #expect(stopped.recorded == ["charge"])
+    case .whileShipping: #expect(stopped.recorded == ["ship"])
+    case .whilePausingBeforeARetry: #expect(stopped.recorded.isEmpty)
+    }
+    // Stock reserved is given back; a reservation still in flight had reserved none.
+    #expect(released.recorded == (point == .whileReserving ? [] : [7]))
+  }
+
+  @Test func aCancelAfterTheOrderShippedChangesNothing() async {
+    let store = makeStore(
+      Self.client(),
+      initialState: Order.State(
+        id: 7, quantity: 2, amount: 1_500, status: .shipped, paymentAttempts: 1,
+        trackingNumber: "TRACK-7"))
+    await store.send(.cancel)
+    await store.send(.place)
+    await store.finish()
+  }
+
+  // MARK: - Ten thousand at once
+
+  /// How order `id` ends with ``tenThousandClient(released:)``.
+  private static func expectedEnd(of id: Int) -> Order.State {
+    var order = Order.State(id: id, quantity: 1 + id % 3, amount: 100 * id)
+    if id % 13 == 0 {
+      order.status = .cancelled
+    } else if id % 20 == 0 {
+      (order.status, order.failure) = (.failed, .outOfStock)
+    } else if id % 50 == 25 {
+      (order.status, order.failure, order.paymentAttempts) = (.failed, .paymentDeclined, 1)
+    } else if id % 11 == 0 {
+      (order.status, order.failure, order.paymentAttempts) = (.failed, .paymentUnavailable, 3)
+    } else {
+      (order.status, order.trackingNumber) = (.shipped, "TRACK-\(id)")
+      order.paymentAttempts = id % 7 == 0 ? 2 : 1
+    }
+    return order
+  }
+
+  /// Order `id`'s services: its reservation waits until cancelled (the customer cancels) when
+  /// `id % 13 == 0`, finds no stock when `id % 20 == 0`; its charge is refused when
+  /// `id % 50 == 25`, never answers when `id % 11 == 0`, is unavailable the first time when
+  /// `id % 7 == 0`.
+  private static func tenThousandClient(released: Recorder<Int>) -> OrderClient {
+    let charged = Recorder<Int>()
+    return OrderClient { id, _ in
+      if id % 13 == 0 { try await Task.never() }
+      if id % 20 == 0 { throw StockError.outOfStock }
+    } release: { id in
+      released.record(id)
+    } charge: { id, _ in
+      if id % 50 == 25 { throw PaymentError.declined }
+      if id % 11 == 0 { try await Task.never() }
+      if id % 7 == 0 {
+        let first = !charged.recorded.contains(id)
+        charged.record(id)
+        if first { throw PaymentError.unavailable }
+      }
+    } ship: { id in
+      "TRACK-\(id)"
+    }
+  }
+
+  @Test func tenThousandOrdersAtOnceEachEndAsTheirClientSays() async {
+    let released = Recorder<Int>()
+    let client = Self.tenThousandClient(released: released)
+    let clock = ImmediateClock()
+    let ids = 1...10_000
+    let stores = ids.map { id in
+      Store(initialState: Order.State(id: id, quantity: 1 + id % 3, amount: 100 * id)) {
+        Order()
+      } withDependencies: {
+        $0.orderClient = client
+        $0.continuousClock = clock
+      }
+    }
+    var tasks: [StoreTask] = []
+    for store in stores {
+      tasks.append(store.send(.place))
+      if store.withState(\.id) % 13 == 0 { tasks.append(store.send(.cancel)) }
+    }
+    for task in tasks { await task.finish() }
+
+    let ends = stores.map { $0.withState { $0 } }
+    let expected = ids.map(Self.expectedEnd(of:))
+    #expect(ends == expected)
+    let tally = OrderTally(of: ends)
+    #expect(tally == OrderTally(of: expected))
+    #expect(tally.total == 10_000)
+    #expect(tally.finished == 10_000)
+    #expect(tally[.cancelled] == ids.filter { $0 % 13 == 0 }.count)
+    #expect(tally[.shipped] + tally[.failed] + tally[.cancelled] == 10_000)
+    // Stock goes back for every order that failed after its reservation.
+    let releasedIDs = released.recorded.sorted()
+    #expect(
+      releasedIDs
+        == expected.filter { $0.failure == .paymentDeclined || $0.failure == .paymentUnavailable }
+        .map(\.id))
+  }
+}
