@@ -33,18 +33,41 @@ import Testing
     }
   }
 
+  /// Receives the reservation's answer: the order is charged for the first time. (A failure is
+  /// reported at the caller's line.)
+  private func receiveReserved(
+    _ store: TestStoreOf<Order>, fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath, line: UInt = #line
+  ) async {
+    await store.receive(
+      .reserved,
+      assert: {
+        $0.status = .paying
+        $0.paymentAttempts = 1
+      }, fileID: fileID, filePath: filePath, line: line)
+  }
+
+  /// Receives the charge going through and order 7 shipping. (A failure is reported at the
+  /// caller's line.)
+  private func receivePaidAndShipped(
+    _ store: TestStoreOf<Order>, fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath, line: UInt = #line
+  ) async {
+    await store.receive(
+      .paid, assert: { $0.status = .shipping }, fileID: fileID, filePath: filePath, line: line)
+    await store.receive(
+      .shipped(trackingNumber: "TRACK-7"),
+      assert: {
+        $0.status = .shipped
+        $0.trackingNumber = "TRACK-7"
+      }, fileID: fileID, filePath: filePath, line: line)
+  }
+
   @Test func aGoodOrderIsReservedPaidAndShipped() async {
     let store = makeStore(Self.client())
     await store.send(.place) { $0.status = .reserving }
-    await store.receive(.reserved) {
-      $0.status = .paying
-      $0.paymentAttempts = 1
-    }
-    await store.receive(.paid) { $0.status = .shipping }
-    await store.receive(.shipped(trackingNumber: "TRACK-7")) {
-      $0.status = .shipped
-      $0.trackingNumber = "TRACK-7"
-    }
+    await receiveReserved(store)
+    await receivePaidAndShipped(store)
     await store.finish()
   }
 
@@ -66,10 +89,7 @@ import Testing
     let store = makeStore(
       Self.client(released: released, charge: { _, _ in throw PaymentError.declined }))
     await store.send(.place) { $0.status = .reserving }
-    await store.receive(.reserved) {
-      $0.status = .paying
-      $0.paymentAttempts = 1
-    }
+    await receiveReserved(store)
     await store.receive(.chargeFailed(.refused(.declined))) {
       $0.status = .failed
       $0.failure = .paymentDeclined
@@ -88,10 +108,7 @@ import Testing
         if charges.recorded.count < 3 { throw PaymentError.unavailable }
       }), clock: clock)
     await store.send(.place) { $0.status = .reserving }
-    await store.receive(.reserved) {
-      $0.status = .paying
-      $0.paymentAttempts = 1
-    }
+    await receiveReserved(store)
     await store.receive(.chargeFailed(.refused(.unavailable)))
     await clock.advance(by: .milliseconds(999))
     #expect(charges.recorded.count == 1)
@@ -103,11 +120,7 @@ import Testing
     #expect(charges.recorded.count == 2)
     await clock.advance(by: .milliseconds(1))
     await store.receive(.retryPayment) { $0.paymentAttempts = 3 }
-    await store.receive(.paid) { $0.status = .shipping }
-    await store.receive(.shipped(trackingNumber: "TRACK-7")) {
-      $0.status = .shipped
-      $0.trackingNumber = "TRACK-7"
-    }
+    await receivePaidAndShipped(store)
     await store.finish()
   }
 
@@ -123,10 +136,7 @@ import Testing
           throw CancellationError()
         }), clock: clock)
     await store.send(.place) { $0.status = .reserving }
-    await store.receive(.reserved) {
-      $0.status = .paying
-      $0.paymentAttempts = 1
-    }
+    await receiveReserved(store)
     await clock.advance(by: .seconds(5))
     await store.receive(.chargeFailed(.timedOut))
     await clock.advance(by: .seconds(1))
@@ -159,15 +169,8 @@ import Testing
       $0.continuousClock = ImmediateClock()
     }
     await store.send(.place) { $0.status = .reserving }
-    await store.receive(.reserved) {
-      $0.status = .paying
-      $0.paymentAttempts = 1
-    }
-    await store.receive(.paid) { $0.status = .shipping }
-    await store.receive(.shipped(trackingNumber: "TRACK-7")) {
-      $0.status = .shipped
-      $0.trackingNumber = "TRACK-7"
-    }
+    await receiveReserved(store)
+    await receivePaidAndShipped(store)
     await store.finish()
   }
 
@@ -203,10 +206,7 @@ import Testing
         }), clock: clock)
     await store.send(.place) { $0.status = .reserving }
     if point != .whileReserving {
-      await store.receive(.reserved) {
-        $0.status = .paying
-        $0.paymentAttempts = 1
-      }
+      await receiveReserved(store)
     }
     switch point {
     case .whilePausingBeforeARetry: await store.receive(.chargeFailed(.refused(.unavailable)))
