@@ -84,6 +84,8 @@ public struct Order: Reducer, Sendable {
   public enum Failure: Equatable, Sendable {
     /// There was not enough stock.
     case outOfStock
+    /// The stock service could not answer (a reservation is not tried again).
+    case stockUnavailable
     /// The payment was refused.
     case paymentDeclined
     /// Every charge tried timed out or found the payment service unavailable.
@@ -166,6 +168,10 @@ public struct Order: Reducer, Sendable {
           await send(.reserved)
         } catch let error as StockError {
           await send(.reservationFailed(error))
+        } catch {
+          // Cancelled by the customer: nothing to say. Any other failure: the service's.
+          guard !Task.isCancelled else { return }
+          await send(.reservationFailed(.unavailable))
         }
       }
       .cancellable(id: CancelID.inFlight)
@@ -180,6 +186,7 @@ public struct Order: Reducer, Sendable {
       state.status = .failed
       switch error {
       case .outOfStock: state.failure = .outOfStock
+      case .unavailable: state.failure = .stockUnavailable
       }
       return .none
 

@@ -78,6 +78,8 @@ public struct OrderClient: Sendable {
 public enum StockError: Error, Equatable, Sendable {
   /// There are not enough items left.
   case outOfStock
+  /// The stock service could not answer (any other error a reservation throws counts as this).
+  case unavailable
 }
 
 /// Why a charge did not go through.

@@ -84,6 +84,17 @@ import Testing
     #expect(released.recorded.isEmpty)
   }
 
+  @Test func aReservationThatFailsInAnyOtherWayFailsTheOrder() async {
+    struct Offline: Error {}
+    let store = makeStore(Self.client(reserve: { _, _ in throw Offline() }))
+    await store.send(.place) { $0.status = .reserving }
+    await store.receive(.reservationFailed(.unavailable)) {
+      $0.status = .failed
+      $0.failure = .stockUnavailable
+    }
+    await store.finish()
+  }
+
   @Test func aRefusedPaymentFailsAtOnceAndGivesTheStockBack() async {
     let released = Recorder<Int>()
     let store = makeStore(
