@@ -13,7 +13,7 @@ import Foundation
 /// for seconds (a long synchronous loop, slowed tenfold by a sanitizer) would otherwise use up
 /// the bound of every poll waiting behind it, which then gives up as soon as it runs again, before
 /// the work queued behind it has had its turn. (A condition that never holds still ends the poll,
-/// after at most `limit` of waiting, or `20 × limit` of the clock.)
+/// after at most `limit` of waiting, or `limit` and a minute of the clock.)
 @MainActor
 func poll(
   upTo limit: Duration = .seconds(5), _ condition: @MainActor () -> Bool
@@ -27,7 +27,7 @@ func poll(
     let now = clock.now
     waited += min(now - lastCheck, longestCountedWait)
     lastCheck = now
-    guard waited < limit, now - start < limit * 20 else { return condition() }
+    guard waited < limit, now - start < limit + .seconds(60) else { return condition() }
     if attempt < 50 {
       await Task.yield()
     } else {

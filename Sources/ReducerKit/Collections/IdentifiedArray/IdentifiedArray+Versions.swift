@@ -63,7 +63,9 @@ package var _elementVersionLocalMask: UInt64 { (1 << _elementVersionLocalBits) -
 /// Out of line: it runs only when a mutation copied a shared buffer, which costs far more.
 @usableFromInline @inline(never)
 internal func _nextIdentifiedArrayElementEpoch() -> UInt64 {
-  _nextIdentifiedArrayVersion() << _elementVersionLocalBits
+  let version = _nextIdentifiedArrayVersion()
+  assert(version < 1 << (64 - _elementVersionLocalBits), "IdentifiedArray: the epochs repeat")
+  return version << _elementVersionLocalBits
 }
 
 /// A version no `IdentifiedArray` had before, never 0.
