@@ -4,8 +4,12 @@ import ReducerKit
 /// One order's workflow: placed, its stock reserved, paid, shipped. A charge that times out or
 /// finds the payment service unavailable is tried again after a pause on the clock (up to
 /// ``maxPaymentAttempts``); a refused one fails the order at once. An order that fails after its
-/// reservation gives the stock back. The customer's cancel, until the order ships, cancels the
-/// call in flight (and the pause before a retry), and gives back the stock reserved.
+/// reservation gives the stock back (and is refunded when its charges timed out: one that did not
+/// answer may have gone through). The customer's cancel, until the order is being shipped,
+/// cancels the call in flight (and the pause before a retry) and undoes what may have been done:
+/// the stock is released, and a charge refunded. (A cancel cannot know whether a call it stopped
+/// had already gone through, so ``OrderClient``'s `release` and `refund` do nothing when nothing
+/// was done.) Once the order is being shipped, a cancel is too late and changes nothing.
 ///
 /// Written for a store of its own per order, so that a server runs thousands at once; it runs
 /// the same in a `Store` and in a `TestStore`.
@@ -31,6 +35,8 @@ public struct Order: Reducer, Sendable {
     public var trackingNumber: String?
     /// Why it failed, once it has.
     public var failure: Failure?
+    /// Whether a charge timed out (it may have gone through, so a failed order is refunded).
+    public var anyChargeTimedOut: Bool
 
     /// Creates an order that has not been placed yet.
     ///
@@ -39,7 +45,7 @@ public struct Order: Reducer, Sendable {
     /// ```
     public init(
       id: Int, quantity: Int, amount: Int, status: Status = .new, paymentAttempts: Int = 0,
-      trackingNumber: String? = nil, failure: Failure? = nil
+      trackingNumber: String? = nil, failure: Failure? = nil, anyChargeTimedOut: Bool = false
     ) {
       self.id = id
       self.quantity = quantity
@@ -48,6 +54,7 @@ public struct Order: Reducer, Sendable {
       self.paymentAttempts = paymentAttempts
       self.trackingNumber = trackingNumber
       self.failure = failure
+      self.anyChargeTimedOut = anyChargeTimedOut
     }
   }
 
@@ -67,7 +74,7 @@ public struct Order: Reducer, Sendable {
     case shipping
     /// Shipped: the end of a good order.
     case shipped
-    /// Cancelled by the customer before it shipped.
+    /// Cancelled by the customer before it was being shipped.
     case cancelled
     /// It could not go through (see ``State/failure``).
     case failed
@@ -129,7 +136,7 @@ public struct Order: Reducer, Sendable {
 
   /// How long a charge may take before it counts as failed.
   public var paymentTimeout: Duration
-  /// How many charges are tried before the order fails.
+  /// How many charges are tried before the order fails (at least one).
   public var maxPaymentAttempts: Int
   /// The pause before the second charge; each retry after it waits once more as long.
   public var retryDelay: Duration
@@ -147,7 +154,7 @@ public struct Order: Reducer, Sendable {
     retryDelay: Duration = .seconds(1)
   ) {
     self.paymentTimeout = paymentTimeout
-    self.maxPaymentAttempts = maxPaymentAttempts
+    self.maxPaymentAttempts = max(1, maxPaymentAttempts)
     self.retryDelay = retryDelay
   }
 
@@ -200,6 +207,7 @@ public struct Order: Reducer, Sendable {
 
     case .chargeFailed(let failure):
       guard state.status == .paying else { return .none }
+      if failure == .timedOut { state.anyChargeTimedOut = true }
       if failure == .refused(.declined) {
         return fail(&state, .paymentDeclined)
       }
@@ -223,13 +231,17 @@ public struct Order: Reducer, Sendable {
       return .none
 
     case .cancel:
-      guard !state.status.isFinal else { return .none }
-      // Stock is reserved from the moment the reservation answered until the order ships.
-      let holdsStock = state.status == .paying || state.status == .shipping
+      let undo: Effect<Action>
+      switch state.status {
+      case .new: undo = .none
+      // The reservation may have gone through before the cancel stopped its call.
+      case .reserving: undo = release(state.id)
+      // So may a charge.
+      case .paying: undo = .merge(refund(state.id), release(state.id))
+      case .shipping, .shipped, .cancelled, .failed: return .none
+      }
       state.status = .cancelled
-      return .merge(
-        .cancel(id: CancelID.inFlight),
-        holdsStock ? release(state.id) : .none)
+      return .merge(.cancel(id: CancelID.inFlight), undo)
     }
   }
 
@@ -248,16 +260,22 @@ public struct Order: Reducer, Sendable {
     .cancellable(id: CancelID.inFlight)
   }
 
-  /// Fails the order, giving its stock back.
+  /// Fails the order, giving its stock back, and refunding it when a charge timed out (one that
+  /// did not answer may have gone through).
   private func fail(_ state: inout State, _ failure: Failure) -> Effect<Action> {
     state.status = .failed
     state.failure = failure
-    return release(state.id)
+    return .merge(release(state.id), state.anyChargeTimedOut ? refund(state.id) : .none)
   }
 
-  /// Gives the order's stock back.
+  /// Gives the order's stock back, if any was reserved.
   private func release(_ id: Int) -> Effect<Action> {
     .run { [orderClient] _ in await orderClient.release(id) }
+  }
+
+  /// Pays the order's charge back, if one went through.
+  private func refund(_ id: Int) -> Effect<Action> {
+    .run { [orderClient] _ in await orderClient.refund(id) }
   }
 
   /// How one charge ended.
@@ -278,8 +296,9 @@ public struct Order: Reducer, Sendable {
 
   /// Runs `charge` against a timeout of `timeout` on `clock`. A charge that answers is kept even
   /// when the timeout ended at the same moment (it is cancelled, and counts as timed out, only
-  /// when it has not answered), so the outcome does not depend on which of the two tasks ran
-  /// first (with an `ImmediateClock`, both end at once).
+  /// when it has not answered), so with an `ImmediateClock`, where both end at once, the outcome
+  /// does not depend on which task ran first, as long as the charge does not check for
+  /// cancellation before it answers (one that sleeps on that clock does).
   private static func charge(
     _ charge: @escaping @Sendable () async throws -> Void, timeout: Duration,
     clock: any Clock<Duration>

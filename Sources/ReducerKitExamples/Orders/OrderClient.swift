@@ -4,6 +4,9 @@ import ReducerKit
 /// The services an ``Order`` goes through: stock, payment and shipping. The dependency of
 /// ``Order``.
 ///
+/// `release` and `refund` undo whatever was done for an order, and do nothing when nothing was:
+/// a cancel cannot know whether a call it cancelled had already gone through.
+///
 /// The live client stands in for remote services (no network is used): each call takes 5 to
 /// 50 ms on the `continuousClock` dependency, a reservation finds no stock for one order in 20, a
 /// charge is refused for one in 50 and fails for a moment (``PaymentError/unavailable``, retried by
@@ -14,7 +17,7 @@ import ReducerKit
 ///   Order()
 /// } withDependencies: {
 ///   $0.orderClient = OrderClient(
-///     reserve: { _, _ in }, release: { _ in }, charge: { _, _ in },
+///     reserve: { _, _ in }, release: { _ in }, charge: { _, _ in }, refund: { _ in },
 ///     ship: { id in "TRACK-\(id)" })
 /// }
 /// ```
@@ -26,7 +29,8 @@ public struct OrderClient: Sendable {
   /// ```
   public var reserve: @Sendable (_ order: Int, _ quantity: Int) async throws -> Void
 
-  /// Gives back the items reserved for the order with this id (a cancelled or failed order).
+  /// Gives back the items reserved for the order with this id, if any (a cancelled or failed
+  /// order).
   ///
   /// ```swift
   /// await orderClient.release(7)
@@ -41,6 +45,14 @@ public struct OrderClient: Sendable {
   /// ```
   public var charge: @Sendable (_ order: Int, _ amount: Int) async throws -> Void
 
+  /// Pays back what was charged for the order with this id, if anything (a cancelled order, or
+  /// one whose charges timed out: a charge that did not answer may have gone through).
+  ///
+  /// ```swift
+  /// await orderClient.refund(7)
+  /// ```
+  public var refund: @Sendable (_ order: Int) async -> Void
+
   /// Ships the order with this id and returns its tracking number.
   ///
   /// ```swift
@@ -48,24 +60,27 @@ public struct OrderClient: Sendable {
   /// ```
   public var ship: @Sendable (_ order: Int) async -> String
 
-  /// Creates a client from its four services.
+  /// Creates a client from its services.
   ///
   /// ```swift
   /// OrderClient(
   ///   reserve: { id, quantity in try await stock.reserve(id, quantity) },
   ///   release: { id in await stock.release(id) },
   ///   charge: { id, amount in try await payments.charge(id, amount) },
+  ///   refund: { id in await payments.refund(id) },
   ///   ship: { id in await shipping.ship(id) })
   /// ```
   public init(
     reserve: @escaping @Sendable (_ order: Int, _ quantity: Int) async throws -> Void,
     release: @escaping @Sendable (_ order: Int) async -> Void,
     charge: @escaping @Sendable (_ order: Int, _ amount: Int) async throws -> Void,
+    refund: @escaping @Sendable (_ order: Int) async -> Void,
     ship: @escaping @Sendable (_ order: Int) async -> String
   ) {
     self.reserve = reserve
     self.release = release
     self.charge = charge
+    self.refund = refund
     self.ship = ship
   }
 }
@@ -130,6 +145,8 @@ extension OrderClient: DependencyKey {
   } charge: { order, _ in
     try await latency()
     if let error = liveOutcome(order: order, roll: Int.random(in: 0..<1000)).charge { throw error }
+  } refund: { _ in
+    try? await latency()
   } ship: { order in
     try? await latency()
     return "TRACK-\(order)"
@@ -147,6 +164,7 @@ extension OrderClient: DependencyKey {
     reserve: unimplemented("OrderClient.reserve"),
     release: unimplemented("OrderClient.release", placeholder: ()),
     charge: unimplemented("OrderClient.charge"),
+    refund: unimplemented("OrderClient.refund", placeholder: ()),
     ship: unimplemented("OrderClient.ship", placeholder: ""))
 
   /// The live client's stand-in for a service's latency; stops (throws) when the task is

@@ -1,10 +1,10 @@
 import ReducerKit
 
-/// How many orders are in each ``Order/Status``: the live line of the orders demo, and what its
-/// run checks at the end.
+/// How many orders are in each ``Order/Status``: what a run of many orders shows as they go,
+/// and checks at the end.
 ///
 /// ```swift
-/// var tally = OrderTally()
+/// var tally = OrderTally(1, in: .new)
 /// tally.move(from: .new, to: .reserving)
 /// tally[.reserving]  // 1
 /// ```
@@ -52,7 +52,8 @@ public struct OrderTally: Equatable, Sendable, CustomStringConvertible {
     Order.Status.allCases.filter(\.isFinal).map { self[$0] }.reduce(0, +)
   }
 
-  /// Counts one order that moved from `old` to `new` (nothing when they are the same).
+  /// Counts one order that moved from `old` to `new` (nothing when they are the same). An order
+  /// moved out of a status the tally holds none in shows there as a negative count.
   ///
   /// ```swift
   /// tally.move(from: .paying, to: .shipping)

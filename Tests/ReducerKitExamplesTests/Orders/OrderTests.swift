@@ -11,15 +11,23 @@ import Testing
 @Suite struct OrderTests {
   private static let order = Order.State(id: 7, quantity: 2, amount: 1_500)
 
-  /// A client whose services answer at once (reserve, charge) or as given.
+  /// What the undoing services were called for.
+  private final class Undone: Sendable {
+    let released = Recorder<Int>()
+    let refunded = Recorder<Int>()
+  }
+
+  /// A client whose services answer at once (reserve, charge) or as given, and that records
+  /// what it released and refunded in `undone`.
   private static func client(
     reserve: @escaping @Sendable (Int, Int) async throws -> Void = { _, _ in },
-    released: Recorder<Int> = Recorder(),
     charge: @escaping @Sendable (Int, Int) async throws -> Void = { _, _ in },
-    ship: @escaping @Sendable (Int) async -> String = { "TRACK-\($0)" }
+    ship: @escaping @Sendable (Int) async -> String = { "TRACK-\($0)" },
+    undone: Undone = Undone()
   ) -> OrderClient {
     OrderClient(
-      reserve: reserve, release: { released.record($0) }, charge: charge, ship: ship)
+      reserve: reserve, release: { undone.released.record($0) }, charge: charge,
+      refund: { undone.refunded.record($0) }, ship: ship)
   }
 
   private func makeStore(
@@ -64,24 +72,28 @@ import Testing
   }
 
   @Test func aGoodOrderIsReservedPaidAndShipped() async {
-    let store = makeStore(Self.client())
+    let undone = Undone()
+    let store = makeStore(Self.client(undone: undone))
     await store.send(.place) { $0.status = .reserving }
     await receiveReserved(store)
     await receivePaidAndShipped(store)
     await store.finish()
+    #expect(undone.released.recorded.isEmpty)
+    #expect(undone.refunded.recorded.isEmpty)
   }
 
-  @Test func anOrderWithoutStockFailsAndReleasesNothing() async {
-    let released = Recorder<Int>()
+  @Test func anOrderWithoutStockFailsAndUndoesNothing() async {
+    let undone = Undone()
     let store = makeStore(
-      Self.client(reserve: { _, _ in throw StockError.outOfStock }, released: released))
+      Self.client(reserve: { _, _ in throw StockError.outOfStock }, undone: undone))
     await store.send(.place) { $0.status = .reserving }
     await store.receive(.reservationFailed(.outOfStock)) {
       $0.status = .failed
       $0.failure = .outOfStock
     }
     await store.finish()
-    #expect(released.recorded.isEmpty)
+    #expect(undone.released.recorded.isEmpty)
+    #expect(undone.refunded.recorded.isEmpty)
   }
 
   @Test func aReservationThatFailsInAnyOtherWayFailsTheOrder() async {
@@ -96,9 +108,9 @@ import Testing
   }
 
   @Test func aRefusedPaymentFailsAtOnceAndGivesTheStockBack() async {
-    let released = Recorder<Int>()
+    let undone = Undone()
     let store = makeStore(
-      Self.client(released: released, charge: { _, _ in throw PaymentError.declined }))
+      Self.client(charge: { _, _ in throw PaymentError.declined }, undone: undone))
     await store.send(.place) { $0.status = .reserving }
     await receiveReserved(store)
     await store.receive(.chargeFailed(.refused(.declined))) {
@@ -106,7 +118,9 @@ import Testing
       $0.failure = .paymentDeclined
     }
     await store.finish()
-    #expect(released.recorded == [7])
+    #expect(undone.released.recorded == [7])
+    // Refused: nothing was charged.
+    #expect(undone.refunded.recorded.isEmpty)
   }
 
   @Test func anUnavailablePaymentIsTriedAgainAfterLongerAndLongerPauses() async {
@@ -135,21 +149,22 @@ import Testing
     await store.finish()
   }
 
-  @Test func aPaymentThatNeverAnswersTimesOutThreeTimesAndFailsTheOrder() async {
+  @Test func aPaymentThatNeverAnswersTimesOutThreeTimesAndTheOrderFailsRefunded() async {
     let clock = TestClock()
-    let released = Recorder<Int>()
+    let undone = Undone()
     let cancelledCharges = Recorder<Int>()
     let store = makeStore(
       Self.client(
-        released: released,
         charge: { id, _ in
           do { try await Task.never() } catch { cancelledCharges.record(id) }
           throw CancellationError()
-        }), clock: clock)
+        }, undone: undone), clock: clock)
     await store.send(.place) { $0.status = .reserving }
     await receiveReserved(store)
-    await clock.advance(by: .seconds(5))
-    await store.receive(.chargeFailed(.timedOut))
+    await clock.advance(by: .seconds(4))
+    #expect(cancelledCharges.recorded.isEmpty)
+    await clock.advance(by: .seconds(1))
+    await store.receive(.chargeFailed(.timedOut)) { $0.anyChargeTimedOut = true }
     await clock.advance(by: .seconds(1))
     await store.receive(.retryPayment) { $0.paymentAttempts = 2 }
     await clock.advance(by: .seconds(5))
@@ -162,9 +177,38 @@ import Testing
       $0.failure = .paymentUnavailable
     }
     await store.finish()
-    // Each charge that timed out was cancelled; the stock went back.
+    // Each charge that timed out was cancelled; one may have gone through all the same, so the
+    // order is refunded as its stock goes back.
     #expect(cancelledCharges.recorded == [7, 7, 7])
-    #expect(released.recorded == [7])
+    #expect(undone.released.recorded == [7])
+    #expect(undone.refunded.recorded == [7])
+  }
+
+  @Test func aRefusalAfterATimeoutIsRefunded() async {
+    let clock = TestClock()
+    let undone = Undone()
+    let charges = Recorder<Int>()
+    let store = makeStore(
+      Self.client(
+        charge: { id, _ in
+          charges.record(id)
+          // No answer the first time, refused the second.
+          if charges.recorded.count == 1 { try await Task.never() }
+          throw PaymentError.declined
+        }, undone: undone), clock: clock)
+    await store.send(.place) { $0.status = .reserving }
+    await receiveReserved(store)
+    await clock.advance(by: .seconds(5))
+    await store.receive(.chargeFailed(.timedOut)) { $0.anyChargeTimedOut = true }
+    await clock.advance(by: .seconds(1))
+    await store.receive(.retryPayment) { $0.paymentAttempts = 2 }
+    await store.receive(.chargeFailed(.refused(.declined))) {
+      $0.status = .failed
+      $0.failure = .paymentDeclined
+    }
+    await store.finish()
+    #expect(undone.released.recorded == [7])
+    #expect(undone.refunded.recorded == [7])
   }
 
   @Test func aChargeThatAnswersAfterTheTimeoutEndedIsKept() async {
@@ -187,13 +231,15 @@ import Testing
 
   /// Where the customer cancels.
   enum CancelPoint: String, CaseIterable, Sendable {
-    case whileReserving, whileCharging, whilePausingBeforeARetry, whileShipping
+    case beforePlacing, whileReserving, whileCharging, whilePausingBeforeARetry
   }
 
   @Test(arguments: CancelPoint.allCases)
-  func theCustomersCancelStopsWhatIsInFlight(at point: CancelPoint) async {
+  func theCustomersCancelStopsWhatIsInFlightAndUndoesWhatMayHaveBeenDone(
+    at point: CancelPoint
+  ) async {
     let clock = TestClock()
-    let released = Recorder<Int>()
+    let undone = Undone()
     let stopped = Recorder<String>()
     /// A service call that waits until it is cancelled, and records that it was.
     @Sendable func hang(_ name: String) async throws {
@@ -203,26 +249,21 @@ import Testing
     let store = makeStore(
       Self.client(
         reserve: { _, _ in if point == .whileReserving { try await hang("reserve") } },
-        released: released,
         charge: { _, _ in
           switch point {
           case .whileCharging: try await hang("charge")
           case .whilePausingBeforeARetry: throw PaymentError.unavailable
-          case .whileReserving, .whileShipping: break
+          case .beforePlacing, .whileReserving: break
           }
-        },
-        ship: { id in
-          if point == .whileShipping { try? await hang("ship") }
-          return "TRACK-\(id)"
-        }), clock: clock)
-    await store.send(.place) { $0.status = .reserving }
-    if point != .whileReserving {
+        }, undone: undone), clock: clock)
+    if point != .beforePlacing {
+      await store.send(.place) { $0.status = .reserving }
+    }
+    if point == .whileCharging || point == .whilePausingBeforeARetry {
       await receiveReserved(store)
     }
-    switch point {
-    case .whilePausingBeforeARetry: await store.receive(.chargeFailed(.refused(.unavailable)))
-    case .whileShipping: await store.receive(.paid) { $0.status = .shipping }
-    case .whileReserving, .whileCharging: break
+    if point == .whilePausingBeforeARetry {
+      await store.receive(.chargeFailed(.refused(.unavailable)))
     }
     await store.send(.cancel) { $0.status = .cancelled }
     // Nothing more arrives, however long the clock runs: the call or the pause was cancelled.
@@ -231,27 +272,43 @@ import Testing
     switch point {
     case .whileReserving: #expect(stopped.recorded == ["reserve"])
     case .whileCharging: #expect(stopped.recorded == ["charge"])
-    case .whileShipping: #expect(stopped.recorded == ["ship"])
-    case .whilePausingBeforeARetry: #expect(stopped.recorded.isEmpty)
+    case .beforePlacing, .whilePausingBeforeARetry: #expect(stopped.recorded.isEmpty)
     }
-    // Stock reserved is given back; a reservation still in flight had reserved none.
-    #expect(released.recorded == (point == .whileReserving ? [] : [7]))
+    // Whatever may have gone through is undone: the reservation from the moment it was asked
+    // for, the charge from the moment the order is paying.
+    let paying = point == .whileCharging || point == .whilePausingBeforeARetry
+    #expect(undone.released.recorded == (point == .beforePlacing ? [] : [7]))
+    #expect(undone.refunded.recorded == (paying ? [7] : []))
   }
 
-  @Test func aCancelAfterTheOrderShippedChangesNothing() async {
+  @Test func aCancelOnceTheOrderIsBeingShippedIsTooLate() async {
+    let clock = TestClock()
+    let undone = Undone()
     let store = makeStore(
-      Self.client(),
-      initialState: Order.State(
-        id: 7, quantity: 2, amount: 1_500, status: .shipped, paymentAttempts: 1,
-        trackingNumber: "TRACK-7"))
+      Self.client(
+        ship: { id in
+          try? await clock.sleep(for: .seconds(1))
+          return "TRACK-\(id)"
+        }, undone: undone), clock: clock)
+    await store.send(.place) { $0.status = .reserving }
+    await receiveReserved(store)
+    await store.receive(.paid) { $0.status = .shipping }
+    await store.send(.cancel)
+    await clock.advance(by: .seconds(1))
+    await store.receive(.shipped(trackingNumber: "TRACK-7")) {
+      $0.status = .shipped
+      $0.trackingNumber = "TRACK-7"
+    }
     await store.send(.cancel)
     await store.send(.place)
     await store.finish()
+    #expect(undone.released.recorded.isEmpty)
+    #expect(undone.refunded.recorded.isEmpty)
   }
 
   // MARK: - Ten thousand at once
 
-  /// How order `id` ends with ``tenThousandClient(released:)``.
+  /// How order `id` ends with ``tenThousandClient(undone:)``.
   private static func expectedEnd(of id: Int) -> Order.State {
     var order = Order.State(id: id, quantity: 1 + id % 3, amount: 100 * id)
     if id % 13 == 0 {
@@ -262,6 +319,7 @@ import Testing
       (order.status, order.failure, order.paymentAttempts) = (.failed, .paymentDeclined, 1)
     } else if id % 11 == 0 {
       (order.status, order.failure, order.paymentAttempts) = (.failed, .paymentUnavailable, 3)
+      order.anyChargeTimedOut = true
     } else {
       (order.status, order.trackingNumber) = (.shipped, "TRACK-\(id)")
       order.paymentAttempts = id % 7 == 0 ? 2 : 1
@@ -273,13 +331,13 @@ import Testing
   /// `id % 13 == 0`, finds no stock when `id % 20 == 0`; its charge is refused when
   /// `id % 50 == 25`, never answers when `id % 11 == 0`, is unavailable the first time when
   /// `id % 7 == 0`.
-  private static func tenThousandClient(released: Recorder<Int>) -> OrderClient {
+  private static func tenThousandClient(undone: Undone) -> OrderClient {
     let charged = Recorder<Int>()
     return OrderClient { id, _ in
       if id % 13 == 0 { try await Task.never() }
       if id % 20 == 0 { throw StockError.outOfStock }
     } release: { id in
-      released.record(id)
+      undone.released.record(id)
     } charge: { id, _ in
       if id % 50 == 25 { throw PaymentError.declined }
       if id % 11 == 0 { try await Task.never() }
@@ -288,14 +346,16 @@ import Testing
         charged.record(id)
         if first { throw PaymentError.unavailable }
       }
+    } refund: { id in
+      undone.refunded.record(id)
     } ship: { id in
       "TRACK-\(id)"
     }
   }
 
   @Test func tenThousandOrdersAtOnceEachEndAsTheirClientSays() async {
-    let released = Recorder<Int>()
-    let client = Self.tenThousandClient(released: released)
+    let undone = Undone()
+    let client = Self.tenThousandClient(undone: undone)
     let clock = ImmediateClock()
     let ids = 1...10_000
     let stores = ids.map { id in
@@ -321,12 +381,16 @@ import Testing
     #expect(tally.total == 10_000)
     #expect(tally.finished == 10_000)
     #expect(tally[.cancelled] == ids.filter { $0 % 13 == 0 }.count)
-    #expect(tally[.shipped] + tally[.failed] + tally[.cancelled] == 10_000)
-    // Stock goes back for every order that failed after its reservation.
-    let releasedIDs = released.recorded.sorted()
+    // Stock goes back for every order cancelled while reserving and every one that failed after
+    // its reservation; only those whose charges timed out are refunded.
     #expect(
-      releasedIDs
-        == expected.filter { $0.failure == .paymentDeclined || $0.failure == .paymentUnavailable }
+      undone.released.recorded.sorted()
+        == expected.filter {
+          $0.status == .cancelled || $0.failure == .paymentDeclined
+            || $0.failure == .paymentUnavailable
+        }
         .map(\.id))
+    #expect(
+      undone.refunded.recorded.sorted() == expected.filter(\.anyChargeTimedOut).map(\.id))
   }
 }
