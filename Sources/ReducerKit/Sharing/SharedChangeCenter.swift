@@ -265,7 +265,10 @@ package enum SharedChangeCenter {
       return !changed.taskScheduled
     }
     guard schedule else { return }
-    Task { @MainActor in
+    // Detached: a task inherits its creator's task-locals, and so would keep the dependencies of
+    // the code that changed the value (a test's storage, and the roots it keeps) until the main
+    // actor ran it, and tell the stores under that code's warning handler.
+    Task.detached { @MainActor in
       changedElsewhere.withLock { $0.taskScheduled = false }
       flush()
     }

@@ -33,6 +33,37 @@ import Testing
     }
   }
 
+  /// A weak reference another thread hands back.
+  final class WeakStorage: Sendable {
+    weak let storage: InMemoryStorage?
+    init(_ storage: InMemoryStorage) { self.storage = storage }
+  }
+
+  @Test func aChangeHandedOnInATaskKeepsNothingOfTheCodeThatMadeIt() {
+    // Another thread changes a value inside `withDependencies` while this test holds the main
+    // actor (it does not suspend), so the task that hands the change on cannot have run yet. It
+    // must not keep that code's dependencies: the storage, and the root the storage keeps.
+    let handedBack = Locked<WeakStorage?>(nil)
+    let done = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      do {
+        let storage = InMemoryStorage()
+        handedBack.withLock { $0 = WeakStorage(storage) }
+        withDependencies {
+          $0.defaultInMemoryStorage = storage
+        } operation: {
+          let count = Shared(wrappedValue: 0, .inMemory("handed-on"))
+          count.withLock { $0 = 1 }
+        }
+      }
+      done.signal()
+    }
+    done.wait()
+    let weak = handedBack.withLock { $0 }
+    #expect(weak != nil)
+    #expect(weak?.storage == nil)
+  }
+
   @Test func anObserverIsToldOfAChangeMadeOutsideAnyStore() async {
     let (store, count) = withFreshSharedStorage {
       (
